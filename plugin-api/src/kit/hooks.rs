@@ -1,0 +1,27 @@
+//! Hooks: the few places where a variant's rules are code rather than data.
+//!
+//! The kit calls a hook once per position (never per candidate move), so a variant made only of
+//! data runs at native speed and a variant with hooks pays only where it needs them.
+
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::variant::RuleError;
+
+/// Rule code supplied by a script or a plugin. Every method has a "no effect" default.
+pub trait Hooks: Send + Sync + std::fmt::Debug {
+    /// Whether [`Hooks::filter_moves`] does anything (lets the kit skip the call).
+    fn has_move_filter(&self) -> bool {
+        false
+    }
+
+    /// Removes moves the data rules allow but the variant forbids. Called with the full legal list.
+    fn filter_moves(&self, _pos: &Position, _moves: &mut Vec<Move>) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// A result the data rules do not know (checked before the kit's own end rules).
+    fn outcome(&self, _pos: &Position) -> Result<Option<Outcome>, RuleError> {
+        Ok(None)
+    }
+}

@@ -1,0 +1,309 @@
+//! The rules kit: a [`RuleSet`] (data) plus optional [`Hooks`] (code) becomes a fast [`Variant`].
+//!
+//! Building precomputes every ray, leap, zone, dead cell and attack probe (see `tables`), so move
+//! generation never does coordinate arithmetic. Standard mechanics — promotion zones (optional,
+//! mandatory, forced on dead cells), drops with nifu, no-drop-mate and dead-cell bans, check,
+//! mate and stalemate, repetition with perpetual check, baring — are switched on by data.
+
+mod hooks;
+mod movegen;
+mod rules;
+mod tables;
+
+use std::sync::Arc;
+
+pub use hooks::Hooks;
+pub use rules::{
+    BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
+};
+
+use crate::betza::Atom;
+use crate::geometry::{Geometry, GeometryError};
+use crate::moves::Move;
+use crate::notation::NotationError;
+use crate::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
+use crate::position::Position;
+use crate::variant::{RuleError, Variant, VariantInfo};
+use tables::Tables;
+
+/// Why a rule set could not become a variant. Errors about one piece name it by index so that a
+/// script runtime can point at the line that declared it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KitError {
+    #[error("board: {0}")]
+    Geometry(#[from] GeometryError),
+    #[error("piece {name:?}: {message}")]
+    Piece {
+        index: usize,
+        name: String,
+        message: String,
+    },
+    #[error("start position: {0}")]
+    Start(NotationError),
+    #[error("{0}")]
+    Rules(String),
+}
+
+/// A variant built by the kit from a [`RuleSet`].
+#[derive(Debug)]
+pub struct KitVariant {
+    rules: RuleSet,
+    info: VariantInfo,
+    geometry: Geometry,
+    tables: Tables,
+    hooks: Option<Arc<dyn Hooks>>,
+    promotes_to: Vec<Option<PieceId>>,
+    is_royal: Vec<bool>,
+    holdable: Vec<bool>,
+    has_royals: bool,
+    any_no_drop_mate: bool,
+}
+
+impl KitVariant {
+    /// Validates and compiles a rule set.
+    pub fn new(rules: RuleSet, hooks: Option<Arc<dyn Hooks>>) -> Result<KitVariant, KitError> {
+        let geometry = Geometry::new(&rules.geometry)?;
+        let n = rules.pieces.len();
+        if n == 0 {
+            return Err(KitError::Rules(
+                "a variant needs at least one piece type".into(),
+            ));
+        }
+        if n > MAX_PIECE_TYPES {
+            return Err(KitError::Rules(format!(
+                "at most {MAX_PIECE_TYPES} piece types (got {n})"
+            )));
+        }
+        let piece_err = |index: usize, message: String| KitError::Piece {
+            index,
+            name: rules.pieces[index].name.clone(),
+            message,
+        };
+
+        let mut demotes_to: Vec<PieceId> = (0..n as PieceId).collect();
+        let mut promoted = vec![false; n];
+        for (i, p) in rules.pieces.iter().enumerate() {
+            if p.token.is_empty()
+                || !p
+                    .token
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            {
+                return Err(piece_err(
+                    i,
+                    format!("token {:?} must be capital letters (and digits)", p.token),
+                ));
+            }
+            if !p.token.starts_with(|c: char| c.is_ascii_uppercase()) {
+                return Err(piece_err(
+                    i,
+                    format!("token {:?} must start with a letter", p.token),
+                ));
+            }
+            if let Some(t) = p.promotes_to {
+                if t >= n || t == i {
+                    return Err(piece_err(
+                        i,
+                        "promotes to a type that does not exist".into(),
+                    ));
+                }
+                if promoted[t] {
+                    return Err(piece_err(
+                        t,
+                        "is the promotion of two types; give each its own promoted type".into(),
+                    ));
+                }
+                promoted[t] = true;
+                demotes_to[t] = i as PieceId;
+            }
+        }
+        for (i, p) in rules.pieces.iter().enumerate() {
+            if promoted[i] && p.promotes_to.is_some() {
+                return Err(piece_err(i, "a promoted type cannot promote again".into()));
+            }
+        }
+        let pieces: Vec<PieceInfo> = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PieceInfo {
+                name: p.name.clone(),
+                kanji: p.kanji.clone(),
+                token: p.token.clone(),
+                promoted: promoted[i],
+                betza: p.betza.clone(),
+                royal: p.royal,
+                promotes_to: p.promotes_to.map(|t| t as PieceId),
+                demotes_to: demotes_to[i],
+            })
+            .collect();
+        for i in 0..n {
+            if let Some(j) = (0..i).find(|&j| pieces[j].written() == pieces[i].written()) {
+                return Err(piece_err(
+                    i,
+                    format!(
+                        "is written {} like {:?}",
+                        pieces[i].written(),
+                        pieces[j].name
+                    ),
+                ));
+            }
+        }
+        let holdable: Vec<bool> = (0..n)
+            .map(|i| rules.drops && !promoted[i] && !rules.pieces[i].royal)
+            .collect();
+        let hand_types = (0..n as PieceId)
+            .filter(|&i| holdable[i as usize])
+            .collect();
+        let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
+        let tables = Tables::build(&geometry, &atoms, rules.promotion.zone_depth);
+        let info = VariantInfo {
+            name: rules.name.clone(),
+            author: rules.author.clone(),
+            version: rules.version.clone(),
+            description: rules.description.clone(),
+            geometry: rules.geometry.clone(),
+            pieces,
+            hand_types,
+            start: rules.start.clone(),
+        };
+        let v = KitVariant {
+            promotes_to: rules
+                .pieces
+                .iter()
+                .map(|p| p.promotes_to.map(|t| t as PieceId))
+                .collect(),
+            is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
+            has_royals: rules.pieces.iter().any(|p| p.royal),
+            any_no_drop_mate: rules.drops && rules.pieces.iter().any(|p| p.no_drop_mate),
+            holdable,
+            rules,
+            info,
+            geometry,
+            tables,
+            hooks,
+        };
+        v.parse_position(&v.info.start).map_err(KitError::Start)?;
+        Ok(v)
+    }
+
+    /// The rule set this variant was built from.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    fn side_is_bare(&self, pos: &Position, side: crate::side::Side) -> bool {
+        pos.hand_is_empty(side)
+            && pos
+                .cells()
+                .iter()
+                .flatten()
+                .all(|p| p.side != side || self.is_royal[p.ty as usize])
+    }
+
+    fn repetition(&self, pos: &Position, history: &[HistoryEntry]) -> Option<Outcome> {
+        let rule = self.rules.repetition;
+        if rule.count == 0 {
+            return None;
+        }
+        let earlier: Vec<usize> = (0..history.len())
+            .filter(|&i| history[i].hash == pos.hash())
+            .collect();
+        if earlier.len() + 1 < rule.count as usize {
+            return None;
+        }
+        if rule.perpetual_check_loses {
+            // The cycle since the previous occurrence: if every position in it with side X to move
+            // had X in check, X's opponent gave perpetual check and loses.
+            let from = *earlier.last().expect("count >= 2");
+            let now_in_check = self.in_check(pos);
+            let stm = pos.side_to_move();
+            for checked in crate::side::Side::BOTH {
+                let all_checked = (from..history.len())
+                    .filter(|&i| (history.len() - i) % 2 == (checked != stm) as usize)
+                    .all(|i| history[i].in_check)
+                    && (checked != stm || now_in_check);
+                if all_checked {
+                    return Some(Outcome::win(checked, EndReason::PerpetualCheck));
+                }
+            }
+        }
+        Some(Outcome::draw(EndReason::Repetition))
+    }
+}
+
+impl Variant for KitVariant {
+    fn info(&self) -> &VariantInfo {
+        &self.info
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        let mut scratch = pos.clone();
+        self.gen_legal(&mut scratch, out)
+    }
+
+    fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError> {
+        self.make(pos, mv);
+        Ok(())
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.royal_attacked(pos, pos.side_to_move())
+    }
+
+    fn outcome(
+        &self,
+        pos: &Position,
+        history: &[HistoryEntry],
+    ) -> Result<Option<Outcome>, RuleError> {
+        let stm = pos.side_to_move();
+        let royal_left = pos
+            .cells()
+            .iter()
+            .flatten()
+            .any(|p| p.side == stm && self.is_royal[p.ty as usize]);
+        if self.has_royals && !royal_left {
+            return Ok(Some(Outcome::win(stm.opponent(), EndReason::RoyalCaptured)));
+        }
+        if let Some(h) = &self.hooks
+            && let Some(o) = h.outcome(pos)?
+        {
+            return Ok(Some(o));
+        }
+        if self.rules.baring == BaringRule::BoardAndHand
+            && self.has_royals
+            && self.side_is_bare(pos, stm)
+        {
+            return Ok(Some(Outcome::win(stm.opponent(), EndReason::Baring)));
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves)?;
+        if moves.is_empty() {
+            let checked = self.rules.check == CheckRule::MustEscape && self.in_check(pos);
+            return Ok(Some(if checked {
+                Outcome::win(stm.opponent(), EndReason::Checkmate)
+            } else {
+                match self.rules.stalemate {
+                    StalemateRule::Loss => Outcome::win(stm.opponent(), EndReason::Stalemate),
+                    StalemateRule::Win => Outcome::win(stm, EndReason::Stalemate),
+                    StalemateRule::Draw => Outcome::draw(EndReason::Stalemate),
+                }
+            }));
+        }
+        Ok(self.repetition(pos, history))
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let mut scratch = pos.clone();
+        let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+        self.perft_in_place(&mut scratch, depth, &mut bufs)
+    }
+}

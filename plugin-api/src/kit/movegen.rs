@@ -1,0 +1,478 @@
+//! Move generation, legality and make/unmake for kit variants. Allocation-free on the hot path:
+//! callers pass the move buffer, and the legality test works in place with make/unmake.
+
+use super::KitVariant;
+use super::rules::CheckRule;
+use super::tables::ProbeKind;
+use crate::geometry::{Cell, NO_CELL};
+use crate::moves::{Move, MoveKind};
+use crate::piece::Piece;
+use crate::position::Position;
+use crate::side::Side;
+use crate::variant::RuleError;
+
+/// What a move changed, so it can be taken back exactly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    captured_via: Option<Piece>,
+}
+
+/// Royal pieces found while scanning the board.
+#[derive(Clone, Copy, Debug, Default)]
+struct Royals {
+    count: [u32; 2],
+    /// The last royal cell seen per side (the only one when the count is 1).
+    cell: [Cell; 2],
+}
+
+/// Pieces whose departure might expose the royal; more than fit means "test everything".
+struct PinCandidates {
+    cells: [Cell; 32],
+    len: usize,
+    overflow: bool,
+}
+
+impl PinCandidates {
+    fn new() -> Self {
+        PinCandidates {
+            cells: [NO_CELL; 32],
+            len: 0,
+            overflow: false,
+        }
+    }
+    fn push(&mut self, c: Cell) {
+        if self.len == self.cells.len() {
+            self.overflow = true;
+        } else {
+            self.cells[self.len] = c;
+            self.len += 1;
+        }
+    }
+    fn contains(&self, c: Cell) -> bool {
+        self.overflow || self.cells[..self.len].contains(&c)
+    }
+}
+
+impl KitVariant {
+    /// Appends a board move, with its promotion choices.
+    #[inline]
+    fn push_board(&self, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell, to: Cell) {
+        let t = &self.tables;
+        match self.promotes_to[ty as usize] {
+            Some(p) if t.in_zone(side, from) || t.in_zone(side, to) => {
+                if !(self.rules.promotion.mandatory || t.dead[t.slot(ty, side, to)]) {
+                    out.push(Move::board(from, to, ty));
+                }
+                out.push(Move::board(from, to, p));
+            }
+            _ => out.push(Move::board(from, to, ty)),
+        }
+    }
+
+    /// The pseudo-legal board moves of the piece on `from`.
+    #[inline]
+    fn piece_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
+        let t = &self.tables;
+        for g in t.gens(ty, side, from) {
+            if g.block.len > 0 && t.span(g.block).iter().any(|&b| pos.piece_at(b).is_some()) {
+                continue;
+            }
+            for &to in t.span(g.ray) {
+                match pos.piece_at(to) {
+                    None => {
+                        if g.moves {
+                            self.push_board(out, side, ty, from, to);
+                        }
+                    }
+                    Some(q) => {
+                        if g.captures && q.side != side {
+                            self.push_board(out, side, ty, from, to);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops from `side`'s hand.
+    fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side) {
+        let t = &self.tables;
+        for &ty in &self.info.hand_types {
+            if pos.hand(side, ty) == 0 {
+                continue;
+            }
+            // Columns that already hold an own unpromoted piece of this type (nifu).
+            let mut taken = [0u64; 4];
+            let mut check_columns = false;
+            if self.rules.pieces[ty as usize].one_per_file {
+                check_columns = true;
+                for (c, p) in pos.cells().iter().enumerate() {
+                    if let Some(p) = p
+                        && p.ty == ty
+                        && p.side == side
+                    {
+                        let col = t.column[c] as usize;
+                        taken[(col >> 6) & 3] |= 1 << (col & 63);
+                    }
+                }
+            }
+            for c in self.geometry.cells() {
+                if pos.piece_at(c).is_some() || t.dead[t.slot(ty, side, c)] {
+                    continue;
+                }
+                if check_columns {
+                    let col = t.column[c as usize] as usize;
+                    if (taken[(col >> 6) & 3] >> (col & 63)) & 1 != 0 {
+                        continue;
+                    }
+                }
+                out.push(Move::drop(ty, c));
+            }
+        }
+    }
+
+    /// Whether `target` is attacked by any piece of `by`.
+    pub(crate) fn attacked(&self, pos: &Position, target: Cell, by: Side) -> bool {
+        let t = &self.tables;
+        for p in &t.probes[by.index()] {
+            let pc = t.probe_cells[p.base + target as usize];
+            let ray = t.span(pc.ray);
+            let is_attacker = |c: Cell| matches!(pos.piece_at(c), Some(q) if q.side == by && p.types.contains(q.ty));
+            match p.kind {
+                ProbeKind::Leap => {
+                    if let Some(&c) = ray.first()
+                        && is_attacker(c)
+                    {
+                        return true;
+                    }
+                }
+                ProbeKind::Slide => {
+                    for &c in ray {
+                        if pos.piece_at(c).is_some() {
+                            if is_attacker(c) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+                ProbeKind::Lame => {
+                    if let Some(&c) = ray.first()
+                        && is_attacker(c)
+                        && t.span(pc.block).iter().all(|&b| pos.piece_at(b).is_none())
+                    {
+                        return true;
+                    }
+                }
+                ProbeKind::SkipFirst => {
+                    let mut first_occupied = None;
+                    for (k, &c) in ray.iter().enumerate() {
+                        if pos.piece_at(c).is_some() {
+                            if k >= 1 && is_attacker(c) && first_occupied.is_none_or(|f| f + 1 == k)
+                            {
+                                return true;
+                            }
+                            if first_occupied.is_some() {
+                                break;
+                            }
+                            first_occupied = Some(k);
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
+    fn pin_candidates(&self, pos: &Position, royal: Cell, side: Side) -> PinCandidates {
+        let t = &self.tables;
+        let enemy = side.opponent();
+        let mut pins = PinCandidates::new();
+        for p in &t.probes[enemy.index()] {
+            let pc = t.probe_cells[p.base + royal as usize];
+            let ray = t.span(pc.ray);
+            match p.kind {
+                ProbeKind::Leap => {}
+                ProbeKind::Slide => {
+                    let mut own = None;
+                    for &c in ray {
+                        if let Some(q) = pos.piece_at(c) {
+                            match own {
+                                None if q.side == side => own = Some(c),
+                                None => break,
+                                Some(o) => {
+                                    if q.side == enemy && p.types.contains(q.ty) {
+                                        pins.push(o);
+                                    }
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                ProbeKind::Lame => {
+                    if let Some(&a) = ray.first()
+                        && matches!(pos.piece_at(a), Some(q) if q.side == enemy && p.types.contains(q.ty))
+                    {
+                        let blockers: Vec<Cell> = t
+                            .span(pc.block)
+                            .iter()
+                            .copied()
+                            .filter(|&b| pos.piece_at(b).is_some())
+                            .collect();
+                        if let [b] = blockers[..]
+                            && pos.piece_at(b).is_some_and(|q| q.side == side)
+                        {
+                            pins.push(b);
+                        }
+                    }
+                }
+                ProbeKind::SkipFirst => {
+                    for &c in ray {
+                        if pos.piece_at(c).is_some_and(|q| q.side == side) {
+                            pins.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        pins
+    }
+
+    /// Plays a move in place.
+    #[inline]
+    pub(crate) fn make(&self, pos: &mut Position, mv: Move) -> Undo {
+        let side = pos.side_to_move();
+        let mut u = Undo {
+            moved: None,
+            captured: None,
+            captured_via: None,
+        };
+        match mv.kind {
+            MoveKind::Board => {
+                u.moved = pos.piece_at(mv.from);
+                pos.set(mv.from, None);
+                if mv.via != NO_CELL && mv.via != mv.from {
+                    u.captured_via = pos.piece_at(mv.via);
+                    if u.captured_via.is_some() {
+                        pos.set(mv.via, None);
+                        self.to_hand(pos, side, u.captured_via, 1);
+                    }
+                }
+                u.captured = pos.piece_at(mv.to);
+                self.to_hand(pos, side, u.captured, 1);
+                pos.set(mv.to, Some(Piece::new(mv.piece, side)));
+            }
+            MoveKind::Drop => {
+                pos.set_hand(side, mv.piece, pos.hand(side, mv.piece) - 1);
+                pos.set(mv.to, Some(Piece::new(mv.piece, side)));
+            }
+            MoveKind::Place => pos.set(mv.to, Some(Piece::new(mv.piece, side))),
+            MoveKind::Pass => {}
+        }
+        pos.switch_turn();
+        u
+    }
+
+    /// Takes back a move played by [`KitVariant::make`].
+    #[inline]
+    pub(crate) fn unmake(&self, pos: &mut Position, mv: Move, u: Undo) {
+        pos.unswitch_turn();
+        let side = pos.side_to_move();
+        match mv.kind {
+            MoveKind::Board => {
+                pos.set(mv.to, u.captured);
+                self.to_hand(pos, side, u.captured, -1);
+                if u.captured_via.is_some() {
+                    pos.set(mv.via, u.captured_via);
+                    self.to_hand(pos, side, u.captured_via, -1);
+                }
+                pos.set(mv.from, u.moved);
+            }
+            MoveKind::Drop => {
+                pos.set(mv.to, None);
+                pos.set_hand(side, mv.piece, pos.hand(side, mv.piece) + 1);
+            }
+            MoveKind::Place => pos.set(mv.to, None),
+            MoveKind::Pass => {}
+        }
+    }
+
+    /// Adds (or with -1 takes back) a captured piece to the captor's hand, where drops are played.
+    #[inline]
+    fn to_hand(&self, pos: &mut Position, captor: Side, captured: Option<Piece>, delta: i32) {
+        if let Some(c) = captured
+            && self.rules.drops
+        {
+            let ty = self.info.pieces[c.ty as usize].demotes_to;
+            if self.holdable[ty as usize] {
+                pos.set_hand(captor, ty, (pos.hand(captor, ty) as i32 + delta) as u8);
+            }
+        }
+    }
+
+    /// Whether playing `mv` leaves `side`'s royal (on `royal`) attacked.
+    #[inline]
+    fn exposes(&self, pos: &mut Position, mv: Move, royal: Cell, side: Side) -> bool {
+        let u = self.make(pos, mv);
+        let at = if mv.kind == MoveKind::Board && mv.from == royal {
+            mv.to
+        } else {
+            royal
+        };
+        let hit = self.attacked(pos, at, side.opponent());
+        self.unmake(pos, mv, u);
+        hit
+    }
+
+    fn scan(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Royals {
+        let mut royals = Royals::default();
+        for (c, p) in pos.cells().iter().enumerate() {
+            if let Some(p) = *p {
+                if self.is_royal[p.ty as usize] {
+                    royals.count[p.side.index()] += 1;
+                    royals.cell[p.side.index()] = c as Cell;
+                }
+                if p.side == side {
+                    self.piece_moves(pos, out, side, p.ty, c as Cell);
+                }
+            }
+        }
+        royals
+    }
+
+    /// All legal moves of the side to move into `out`. `pos` is used as scratch and restored.
+    pub(crate) fn gen_legal(
+        &self,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
+        out.clear();
+        let side = pos.side_to_move();
+        let royals = self.scan(pos, out, side);
+        let (mine, theirs) = (side.index(), side.opponent().index());
+        if self.has_royals && royals.count[mine] == 0 {
+            out.clear();
+            return Ok(());
+        }
+        if self.rules.drops && !pos.hand_is_empty(side) {
+            self.drop_moves(pos, out, side);
+        }
+        if self.rules.check == CheckRule::MustEscape && royals.count[mine] == 1 {
+            let royal = royals.cell[mine];
+            if self.attacked(pos, royal, side.opponent()) {
+                let mut i = 0;
+                while i < out.len() {
+                    if self.exposes(pos, out[i], royal, side) {
+                        out.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            } else {
+                let pins = self.pin_candidates(pos, royal, side);
+                let mut i = 0;
+                while i < out.len() {
+                    let mv = out[i];
+                    let suspect =
+                        mv.kind == MoveKind::Board && (mv.from == royal || pins.contains(mv.from));
+                    if suspect && self.exposes(pos, mv, royal, side) {
+                        out.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+        }
+        if self.any_no_drop_mate && royals.count[theirs] == 1 {
+            self.remove_drop_mates(pos, out, royals.cell[theirs])?;
+        }
+        if let Some(h) = &self.hooks
+            && h.has_move_filter()
+        {
+            h.filter_moves(pos, out)?;
+        }
+        Ok(())
+    }
+
+    /// Uchifuzume: removes drops of `no_drop_mate` types that checkmate at once.
+    fn remove_drop_mates(
+        &self,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+        enemy_royal: Cell,
+    ) -> Result<(), RuleError> {
+        let side = pos.side_to_move();
+        let mut i = 0;
+        let mut replies = Vec::new();
+        while i < out.len() {
+            let mv = out[i];
+            if mv.kind == MoveKind::Drop
+                && self.rules.pieces[mv.piece as usize].no_drop_mate
+                && self.gives_check_from(pos, mv.piece, side, mv.to, enemy_royal)
+            {
+                let u = self.make(pos, mv);
+                let r = self.gen_legal(pos, &mut replies);
+                self.unmake(pos, mv, u);
+                r?;
+                if replies.is_empty() {
+                    out.swap_remove(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether a piece of `ty` on `from` would attack `target` in `pos` (with `from` occupied by it).
+    fn gives_check_from(
+        &self,
+        pos: &Position,
+        ty: u8,
+        side: Side,
+        from: Cell,
+        target: Cell,
+    ) -> bool {
+        let t = &self.tables;
+        t.gens(ty, side, from).iter().any(|g| {
+            g.captures
+                && t.span(g.block).iter().all(|&b| pos.piece_at(b).is_none())
+                && t.span(g.ray).iter().find(|&&c| pos.piece_at(c).is_some()) == Some(&target)
+        })
+    }
+
+    /// Whether `side` has a royal under attack.
+    pub(crate) fn royal_attacked(&self, pos: &Position, side: Side) -> bool {
+        pos.cells().iter().enumerate().any(|(c, p)| {
+            matches!(p, Some(p) if p.side == side && self.is_royal[p.ty as usize])
+                && self.attacked(pos, c as Cell, side.opponent())
+        })
+    }
+
+    /// Perft with make/unmake and one reused buffer per ply.
+    pub(crate) fn perft_in_place(
+        &self,
+        pos: &mut Position,
+        depth: u32,
+        bufs: &mut [Vec<Move>],
+    ) -> Result<u64, RuleError> {
+        let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+        self.gen_legal(pos, buf)?;
+        if depth <= 1 {
+            return Ok(buf.len() as u64);
+        }
+        let mut nodes = 0;
+        for i in 0..buf.len() {
+            let mv = buf[i];
+            let u = self.make(pos, mv);
+            nodes += self.perft_in_place(pos, depth - 1, rest)?;
+            self.unmake(pos, mv, u);
+        }
+        Ok(nodes)
+    }
+}

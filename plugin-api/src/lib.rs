@@ -1,0 +1,60 @@
+//! # henka-api
+//!
+//! The variant model every Henka variant speaks, scripted or compiled:
+//!
+//! - vocabulary: [`Side`], [`Geometry`] and [`Cell`], [`PieceInfo`] and [`Piece`], [`Move`],
+//!   [`Position`], [`Outcome`];
+//! - the one trait, [`Variant`], that the host (editor, CLI, AI, USI) talks to;
+//! - the rules kit ([`kit`]): a [`kit::RuleSet`] of data plus optional [`kit::Hooks`] becomes a
+//!   fast [`Variant`] with precomputed tables;
+//! - notation ([`notation`]): extended SFEN positions and USI-style moves;
+//! - [`betza`]: (X)Betza move strings → the kit's atoms;
+//! - [`perft`] and [`perft_suite`]: counting, and perft suites as data files;
+//! - [`Game`]: a game in progress with the history repetition needs.
+//!
+//! It knows nothing of Rhai, egui or files: data flows script or plugin → `Variant` → host.
+//!
+//! ```
+//! use henka_api::{betza, kit::{PieceRule, RuleSet}, GeometrySpec, Variant};
+//! let piece = |name: &str, token: &str, moves: &str, royal| PieceRule {
+//!     name: name.into(), kanji: None, token: token.into(), betza: moves.into(),
+//!     atoms: betza::parse(moves).unwrap(), royal, promotes_to: None,
+//!     one_per_file: false, no_drop_mate: false,
+//! };
+//! let rules = RuleSet {
+//!     name: "Kings and a rook".into(), author: String::new(), version: String::new(),
+//!     description: String::new(), geometry: GeometrySpec::flat(3, 3),
+//!     pieces: vec![piece("King", "K", "K", true), piece("Rook", "R", "R", false)],
+//!     promotion: Default::default(), drops: false, check: Default::default(),
+//!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(),
+//!     start: "k2/3/KR1 b - 1".into(),
+//! };
+//! let v = henka_api::kit::KitVariant::new(rules, None).unwrap();
+//! // Black's king may not step next to White's; the rook has two cells up and one right.
+//! assert_eq!(v.perft(&v.start_position(), 1).unwrap(), 3);
+//! ```
+
+pub mod betza;
+pub mod game;
+pub mod geometry;
+pub mod hash;
+pub mod kit;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod perft_suite;
+pub mod piece;
+pub mod position;
+pub mod side;
+pub mod variant;
+
+pub use game::{Game, PlayError};
+pub use geometry::{Cell, Geometry, GeometrySpec, NO_CELL, Vector};
+pub use moves::{Move, MoveKind};
+pub use notation::NotationError;
+pub use outcome::{EndReason, HistoryEntry, Outcome};
+pub use piece::{Piece, PieceId, PieceInfo};
+pub use position::Position;
+pub use side::Side;
+pub use variant::{RuleError, SourceLocation, Variant, VariantInfo};

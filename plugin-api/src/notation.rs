@@ -1,0 +1,474 @@
+//! Position strings (extended SFEN) and moves (generalised USI coordinates).
+//!
+//! Cells: the file number counted from the first player's right (`1` … `files`), then the rank as
+//! letters counted from the top (`a` … `z`, then `aa`, `ab`, … for boards over 26 ranks, like
+//! spreadsheet columns). Boards with levels add `.` and the level number from 1: `5e.3`.
+//!
+//! Positions: `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
+//! top joined by `/`, levels (lowest first) joined by `|`; runs of empty cells are numbers; a
+//! token of more than one letter is wrapped in parentheses; `+` marks a promoted type; uppercase
+//! is the first player. Counters, when any is non-zero, follow as comma-separated numbers.
+//!
+//! Moves: `7g7f`, `7g7f+` (promotes), `7g7f=(LN)` (becomes another type), `5e5d5c` (stops on
+//! `5d` on the way), `P*5e` (drop), `K@5e` (placement), `pass`.
+
+use crate::geometry::{Cell, Geometry, NO_CELL};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, PieceId};
+use crate::position::{COUNTERS, Position};
+use crate::side::Side;
+use crate::variant::VariantInfo;
+
+/// Why a position or move string could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("position string needs at least board, side to move and hands: {0:?}")]
+    MissingFields(String),
+    #[error("unknown piece token {0:?}")]
+    UnknownToken(String),
+    #[error("{0}")]
+    BadBoard(String),
+    #[error("side to move must be `b` or `w`, not {0:?}")]
+    BadSide(String),
+    #[error("bad hands field {0:?}: {1}")]
+    BadHands(String, String),
+    #[error("bad move number {0:?}")]
+    BadMoveNumber(String),
+    #[error("bad counters field {0:?}")]
+    BadCounters(String),
+    #[error("bad cell {0:?}")]
+    BadCell(String),
+    #[error("cannot read move {0:?}: {1}")]
+    BadMove(String, String),
+    #[error("illegal move {0:?}")]
+    Illegal(String),
+    #[error("rule error: {0}")]
+    Rule(String),
+}
+
+/// Letters for a rank index counted from the top: 0 → `a`, 25 → `z`, 26 → `aa`.
+fn rank_letters(mut i: u32) -> String {
+    let mut s = Vec::new();
+    loop {
+        s.push(b'a' + (i % 26) as u8);
+        if i < 26 {
+            break;
+        }
+        i = i / 26 - 1;
+    }
+    s.reverse();
+    String::from_utf8(s).expect("ASCII")
+}
+
+fn parse_rank_letters(s: &str) -> Option<u32> {
+    let mut v: u32 = 0;
+    for (k, b) in s.bytes().enumerate() {
+        if !b.is_ascii_lowercase() {
+            return None;
+        }
+        v = if k == 0 {
+            (b - b'a') as u32
+        } else {
+            (v + 1) * 26 + (b - b'a') as u32
+        };
+    }
+    (!s.is_empty()).then_some(v)
+}
+
+/// The name of a cell: `7f`, `10j`, `5e.3`.
+pub fn cell_name(g: &Geometry, c: Cell) -> String {
+    let (f, r, l) = g.coords(c);
+    let file = g.files() as i32 - f;
+    let rank = rank_letters((g.ranks() as i32 - 1 - r) as u32);
+    if g.levels() > 1 {
+        format!("{file}{rank}.{}", l + 1)
+    } else {
+        format!("{file}{rank}")
+    }
+}
+
+/// Reads one cell name from the front of `s`, returning the cell and the rest.
+pub fn parse_cell_prefix<'a>(g: &Geometry, s: &'a str) -> Result<(Cell, &'a str), NotationError> {
+    let bad = || NotationError::BadCell(s.to_string());
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    let letters = s[digits..]
+        .bytes()
+        .take_while(u8::is_ascii_lowercase)
+        .count();
+    if digits == 0 || letters == 0 {
+        return Err(bad());
+    }
+    let file: i32 = s[..digits].parse().map_err(|_| bad())?;
+    let rank = parse_rank_letters(&s[digits..digits + letters]).ok_or_else(bad)? as i32;
+    let mut rest = &s[digits + letters..];
+    let mut level = 0;
+    if g.levels() > 1 {
+        let r = rest.strip_prefix('.').ok_or_else(bad)?;
+        let n = r.bytes().take_while(u8::is_ascii_digit).count();
+        level = r[..n].parse::<i32>().map_err(|_| bad())? - 1;
+        rest = &r[n..];
+    }
+    let c = g
+        .cell(g.files() as i32 - file, g.ranks() as i32 - 1 - rank, level)
+        .ok_or_else(bad)?;
+    Ok((c, rest))
+}
+
+/// Reads a whole string as one cell.
+pub fn parse_cell(g: &Geometry, s: &str) -> Result<Cell, NotationError> {
+    match parse_cell_prefix(g, s)? {
+        (c, "") => Ok(c),
+        _ => Err(NotationError::BadCell(s.to_string())),
+    }
+}
+
+/// Finds the type written as `token` (`P`, `+P`, `(LN)`, `+(LN)`, case-insensitive) and the side
+/// its case names.
+pub fn lookup_token(info: &VariantInfo, written: &str) -> Result<(PieceId, Side), NotationError> {
+    let side = if written.chars().any(|c| c.is_ascii_lowercase()) {
+        Side::Second
+    } else {
+        Side::First
+    };
+    let upper = written.to_ascii_uppercase();
+    info.pieces
+        .iter()
+        .position(|p| p.written() == upper)
+        .map(|i| (i as PieceId, side))
+        .ok_or_else(|| NotationError::UnknownToken(written.to_string()))
+}
+
+fn written_for(info: &VariantInfo, p: Piece) -> String {
+    let w = info.pieces[p.ty as usize].written();
+    if p.side == Side::Second {
+        w.to_ascii_lowercase()
+    } else {
+        w
+    }
+}
+
+/// Splits the front token of a board or hand field: `+`? then one letter or `( … )`.
+fn take_token(s: &str) -> Result<(&str, &str), String> {
+    let body_start = usize::from(s.starts_with('+'));
+    let body = &s[body_start..];
+    let len = if body.starts_with('(') {
+        body.find(')')
+            .ok_or_else(|| format!("unclosed '(' in {s:?}"))?
+            + 1
+    } else {
+        body.chars()
+            .next()
+            .map(char::len_utf8)
+            .ok_or_else(|| format!("dangling '+' in {s:?}"))?
+    };
+    Ok(s.split_at(body_start + len))
+}
+
+/// Reads a position string.
+pub fn parse_position(
+    info: &VariantInfo,
+    g: &Geometry,
+    s: &str,
+) -> Result<Position, NotationError> {
+    let fields: Vec<&str> = s.split_whitespace().collect();
+    if fields.len() < 3 {
+        return Err(NotationError::MissingFields(s.to_string()));
+    }
+    let mut pos = Position::empty(g.len(), info.pieces.len());
+
+    // Board: levels lowest first, each level's ranks from the top.
+    let levels: Vec<&str> = fields[0].split('|').collect();
+    if levels.len() != g.levels() as usize {
+        return Err(NotationError::BadBoard(format!(
+            "the board has {} level(s) but the string gives {}",
+            g.levels(),
+            levels.len()
+        )));
+    }
+    for (l, level) in levels.iter().enumerate() {
+        let ranks: Vec<&str> = level.split('/').collect();
+        if ranks.len() != g.ranks() as usize {
+            return Err(NotationError::BadBoard(format!(
+                "the board has {} ranks but the string gives {}",
+                g.ranks(),
+                ranks.len()
+            )));
+        }
+        for (from_top, row) in ranks.iter().enumerate() {
+            let r = g.ranks() as i32 - 1 - from_top as i32;
+            let mut f = 0i32;
+            let mut rest = *row;
+            while !rest.is_empty() {
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0 {
+                    let n: i32 = rest[..digits]
+                        .parse()
+                        .map_err(|_| NotationError::BadBoard(row.to_string()))?;
+                    f += n;
+                    rest = &rest[digits..];
+                    continue;
+                }
+                let (tok, after) = take_token(rest).map_err(NotationError::BadBoard)?;
+                let (ty, side) = lookup_token(info, tok)?;
+                let c = g.cell(f, r, l as i32).ok_or_else(|| {
+                    NotationError::BadBoard(format!(
+                        "rank {:?} is longer than {} files",
+                        row,
+                        g.files()
+                    ))
+                })?;
+                pos.set(c, Some(Piece::new(ty, side)));
+                f += 1;
+                rest = after;
+            }
+            if f != g.files() as i32 {
+                return Err(NotationError::BadBoard(format!(
+                    "rank {:?} covers {f} files, the board has {}",
+                    row,
+                    g.files()
+                )));
+            }
+        }
+    }
+
+    match fields[1] {
+        "b" => pos.set_side_to_move(Side::First),
+        "w" => pos.set_side_to_move(Side::Second),
+        other => return Err(NotationError::BadSide(other.to_string())),
+    }
+
+    if fields[2] != "-" {
+        let mut rest = fields[2];
+        while !rest.is_empty() {
+            let bad = |why: String| NotationError::BadHands(fields[2].to_string(), why);
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            let count: u32 = if digits > 0 {
+                rest[..digits].parse().map_err(|_| bad("count".into()))?
+            } else {
+                1
+            };
+            rest = &rest[digits..];
+            let (tok, after) = take_token(rest).map_err(bad)?;
+            let (ty, side) = lookup_token(info, tok)?;
+            if !info.hand_types.contains(&ty) {
+                return Err(bad(format!("{tok} cannot be held in hand")));
+            }
+            let total = pos.hand(side, ty) as u32 + count;
+            pos.set_hand(
+                side,
+                ty,
+                u8::try_from(total).map_err(|_| bad("count over 255".into()))?,
+            );
+            rest = after;
+        }
+    }
+
+    if let Some(n) = fields.get(3) {
+        let n: u32 = n
+            .parse()
+            .map_err(|_| NotationError::BadMoveNumber(n.to_string()))?;
+        pos.set_move_number(n.max(1));
+    }
+    if let Some(cs) = fields.get(4) {
+        let values: Vec<&str> = cs.split(',').collect();
+        if values.len() > COUNTERS {
+            return Err(NotationError::BadCounters(cs.to_string()));
+        }
+        for (i, v) in values.iter().enumerate() {
+            pos.set_counter(
+                i,
+                v.parse()
+                    .map_err(|_| NotationError::BadCounters(cs.to_string()))?,
+            );
+        }
+    }
+    if fields.len() > 5 {
+        return Err(NotationError::BadCounters(fields[5..].join(" ")));
+    }
+    Ok(pos)
+}
+
+/// Writes a position string.
+pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> String {
+    let mut s = String::new();
+    for l in 0..g.levels() as i32 {
+        if l > 0 {
+            s.push('|');
+        }
+        for r in (0..g.ranks() as i32).rev() {
+            if r != g.ranks() as i32 - 1 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for f in 0..g.files() as i32 {
+                match g.cell(f, r, l).and_then(|c| pos.piece_at(c)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&written_for(info, p));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+        }
+    }
+    s.push(' ');
+    s.push(pos.side_to_move().letter());
+    s.push(' ');
+    let mut hands = String::new();
+    for side in Side::BOTH {
+        for &ty in &info.hand_types {
+            let n = pos.hand(side, ty);
+            if n > 1 {
+                hands.push_str(&n.to_string());
+            }
+            if n > 0 {
+                hands.push_str(&written_for(info, Piece::new(ty, side)));
+            }
+        }
+    }
+    s.push_str(if hands.is_empty() { "-" } else { &hands });
+    s.push(' ');
+    s.push_str(&pos.move_number().to_string());
+    if pos.counters().iter().any(|&c| c != 0) {
+        let cs: Vec<String> = pos.counters().iter().map(u16::to_string).collect();
+        s.push(' ');
+        s.push_str(&cs.join(","));
+    }
+    s
+}
+
+/// Writes a move: `7g7f`, `7g7f+`, `7g7f=(LN)`, `5e5d5c`, `P*5e`, `K@5e`, `pass`.
+pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -> String {
+    match mv.kind {
+        MoveKind::Pass => "pass".to_string(),
+        MoveKind::Drop => format!(
+            "{}*{}",
+            info.pieces[mv.piece as usize].written(),
+            cell_name(g, mv.to)
+        ),
+        MoveKind::Place => format!(
+            "{}@{}",
+            info.pieces[mv.piece as usize].written(),
+            cell_name(g, mv.to)
+        ),
+        MoveKind::Board => {
+            let mut s = cell_name(g, mv.from);
+            if mv.via != NO_CELL {
+                s.push_str(&cell_name(g, mv.via));
+            }
+            s.push_str(&cell_name(g, mv.to));
+            if let Some(before) = pos.piece_at(mv.from).map(|p| p.ty)
+                && before != mv.piece
+            {
+                if info.pieces[before as usize].promotes_to == Some(mv.piece) {
+                    s.push('+');
+                } else {
+                    s.push('=');
+                    s.push_str(&info.pieces[mv.piece as usize].written());
+                }
+            }
+            s
+        }
+    }
+}
+
+/// Reads a move's notation in `pos` (without checking legality).
+pub fn parse_move(
+    info: &VariantInfo,
+    g: &Geometry,
+    pos: &Position,
+    s: &str,
+) -> Result<Move, NotationError> {
+    let bad = |why: &str| NotationError::BadMove(s.to_string(), why.to_string());
+    let s = s.trim();
+    if s == "pass" {
+        return Ok(Move::pass());
+    }
+    for (sep, make) in [
+        ('*', Move::drop as fn(PieceId, Cell) -> Move),
+        ('@', Move::place),
+    ] {
+        if let Some((tok, cell)) = s.split_once(sep) {
+            let (ty, _) = lookup_token(info, &tok.to_ascii_uppercase())?;
+            return Ok(make(ty, parse_cell(g, cell)?));
+        }
+    }
+    let mut cells = Vec::new();
+    let mut rest = s;
+    while rest.starts_with(|c: char| c.is_ascii_digit()) {
+        let (c, r) = parse_cell_prefix(g, rest)?;
+        cells.push(c);
+        rest = r;
+    }
+    let (from, via, to) = match cells[..] {
+        [from, to] => (from, NO_CELL, to),
+        [from, via, to] => (from, via, to),
+        _ => return Err(bad("expected two or three cells")),
+    };
+    let moving = pos
+        .piece_at(from)
+        .ok_or_else(|| bad("no piece on the starting cell"))?;
+    let after = match rest {
+        "" => moving.ty,
+        "+" => info.pieces[moving.ty as usize]
+            .promotes_to
+            .ok_or_else(|| bad("this piece does not promote"))?,
+        _ => match rest.strip_prefix('=') {
+            Some(tok) => lookup_token(info, &tok.to_ascii_uppercase())?.0,
+            None => return Err(bad("unexpected text after the cells")),
+        },
+    };
+    Ok(Move {
+        kind: MoveKind::Board,
+        piece: after,
+        from,
+        to,
+        via,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::GeometrySpec;
+
+    #[test]
+    fn rank_letters_extend_past_z() {
+        for i in 0..800 {
+            assert_eq!(parse_rank_letters(&rank_letters(i)), Some(i));
+        }
+        assert_eq!(rank_letters(25), "z");
+        assert_eq!(rank_letters(26), "aa");
+    }
+
+    #[test]
+    fn cells_on_a_ten_file_board() {
+        let g = Geometry::new(&GeometrySpec::flat(10, 10)).unwrap();
+        let c = parse_cell(&g, "10j").unwrap();
+        assert_eq!(g.coords(c), (0, 0, 0));
+        assert_eq!(cell_name(&g, c), "10j");
+        assert_eq!(cell_name(&g, parse_cell(&g, "1a").unwrap()), "1a");
+        assert!(parse_cell(&g, "11a").is_err());
+        assert!(parse_cell(&g, "1k").is_err());
+    }
+
+    #[test]
+    fn cells_with_levels() {
+        let g = Geometry::new(&GeometrySpec {
+            files: 6,
+            ranks: 9,
+            levels: 6,
+            holes: vec![],
+        })
+        .unwrap();
+        for c in g.cells() {
+            assert_eq!(parse_cell(&g, &cell_name(&g, c)).unwrap(), c);
+        }
+    }
+}

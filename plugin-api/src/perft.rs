@@ -1,0 +1,49 @@
+//! Perft: counting legal move sequences, the standard correctness check for move generators.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::{RuleError, Variant};
+
+/// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
+/// a faster internal path override [`Variant::perft`].
+pub fn generic_perft<V: Variant + ?Sized>(
+    v: &V,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, RuleError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut moves = Vec::new();
+    v.legal_moves(pos, &mut moves)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut nodes = 0;
+    for mv in moves {
+        let mut next = pos.clone();
+        v.play(&mut next, mv)?;
+        nodes += generic_perft(v, &next, depth - 1)?;
+    }
+    Ok(nodes)
+}
+
+/// Perft split by first move: each legal move with the count below it, in the order of
+/// `legal_moves`. `progress` is called after each root move with (done, total).
+pub fn divide<V: Variant + ?Sized>(
+    v: &V,
+    pos: &Position,
+    depth: u32,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<(Move, u64)>, RuleError> {
+    let mut moves = Vec::new();
+    v.legal_moves(pos, &mut moves)?;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        let mut next = pos.clone();
+        v.play(&mut next, mv)?;
+        out.push((mv, v.perft(&next, depth.saturating_sub(1))?));
+        progress(i + 1, moves.len());
+    }
+    Ok(out)
+}
