@@ -1,0 +1,147 @@
+//! Where variants come from: the bundled scripts (embedded in the binary, so `henka` works from any
+//! folder), the project's `scripts/` folder when run from a checkout, and the user's variants
+//! folder. A file overrides a bundled script of the same name, so a designer's edit wins.
+
+use std::path::{Path, PathBuf};
+
+use crate::script::{self, LoadedScript, ScriptError};
+
+/// The bundled scripts, by name.
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("shogi", include_str!("../../scripts/shogi.rhai")),
+    ("okisaki", include_str!("../../scripts/okisaki.rhai")),
+    ("ogi", include_str!("../../scripts/ogi.rhai")),
+];
+
+/// Where a variant's definition lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Bundled(&'static str),
+    File(PathBuf),
+}
+
+/// One variant the catalog knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub source: Source,
+}
+
+impl Entry {
+    pub fn load(&self) -> Result<LoadedScript, ScriptError> {
+        match &self.source {
+            Source::Bundled(src) => {
+                script::load_source(&format!("bundled:{}.rhai", self.name), src)
+            }
+            Source::File(p) => script::load_file(p),
+        }
+    }
+
+    pub fn origin(&self) -> String {
+        match &self.source {
+            Source::Bundled(_) => "bundled".to_string(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// The user's variants folder: `$HENKA_VARIANTS`, else `$XDG_CONFIG_HOME/henka/variants`, else
+/// `~/.config/henka/variants`.
+pub fn user_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("HENKA_VARIANTS") {
+        return Some(PathBuf::from(d));
+    }
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(config.join("henka").join("variants"))
+}
+
+/// The folders searched for scripts, in priority order.
+pub fn search_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(u) = user_dir() {
+        dirs.push(u);
+    }
+    dirs.push(PathBuf::from("scripts"));
+    dirs
+}
+
+fn scripts_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rhai"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every variant found, one per name (earlier folders win over later ones and over bundled).
+pub fn discover(dirs: &[PathBuf]) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::new();
+    for dir in dirs {
+        for path in scripts_in(dir) {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !out.iter().any(|e| e.name == name) {
+                out.push(Entry {
+                    name,
+                    source: Source::File(path),
+                });
+            }
+        }
+    }
+    for (name, src) in BUNDLED {
+        if !out.iter().any(|e| e.name == *name) {
+            out.push(Entry {
+                name: name.to_string(),
+                source: Source::Bundled(src),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// Finds a variant by name or path.
+pub fn find(arg: &str, dirs: &[PathBuf]) -> Option<Entry> {
+    let path = Path::new(arg);
+    if arg.ends_with(".rhai") || path.is_file() {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return Some(Entry {
+            name,
+            source: Source::File(path.to_path_buf()),
+        });
+    }
+    discover(dirs).into_iter().find(|e| e.name == arg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_variants_are_found_without_any_folder() {
+        let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
+        assert_eq!(names, ["ogi", "okisaki", "shogi"]);
+    }
+
+    #[test]
+    fn a_file_overrides_the_bundled_script() {
+        let dir = std::env::temp_dir().join(format!("henka-catalog-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("shogi.rhai"), "x").unwrap();
+        let e = find("shogi", std::slice::from_ref(&dir)).unwrap();
+        assert_eq!(e.source, Source::File(dir.join("shogi.rhai")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

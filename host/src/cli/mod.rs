@@ -1,0 +1,193 @@
+//! The `henka` command line (DESIGN.md, "CLI contract").
+
+mod bench;
+mod perft;
+mod play;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use henka_api::{Game, Move, Variant};
+
+use crate::catalog::{self, Entry};
+use crate::record;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "henka",
+    version,
+    about = "Henka (変化): a workshop for shogi variants",
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// A position to start from: a variant's start, or a position string, then moves.
+#[derive(Debug, clap::Args)]
+pub struct PositionArgs {
+    /// A position string (extended SFEN); default: the variant's start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to play from the position first, in the project's notation.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lists the variants found (bundled scripts, ./scripts, the user's variants folder).
+    List,
+    /// Loads and validates a script; errors are printed as file:line:col: message.
+    Check {
+        /// A script path or variant name.
+        script: String,
+    },
+    /// Counts legal move sequences; the last line of output is the node count alone.
+    Perft {
+        variant: String,
+        #[arg(long)]
+        depth: u32,
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Print each first move with its count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Prints the legal moves, one per line, sorted.
+    Moves {
+        variant: String,
+        #[command(flatten)]
+        at: PositionArgs,
+    },
+    /// Plays a game in the terminal.
+    Play(play::PlayArgs),
+    /// Replays a game record and prints the final position and result.
+    Replay {
+        variant: String,
+        /// A record file (see the README for the format).
+        record: PathBuf,
+    },
+    /// Runs the benchmark suite and prints a table of perft speeds.
+    Bench(bench::BenchArgs),
+}
+
+/// Finds and loads a variant by name or path, with a message that says what exists.
+pub fn load_variant(name: &str) -> Result<(Entry, Arc<dyn Variant>)> {
+    let dirs = catalog::search_dirs();
+    let Some(entry) = catalog::find(name, &dirs) else {
+        let known: Vec<String> = catalog::discover(&dirs)
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        bail!(
+            "no variant called {name:?}; known variants: {} (or give a path to a .rhai script)",
+            known.join(", ")
+        );
+    };
+    let loaded = entry.load().map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok((entry, loaded.variant))
+}
+
+/// The position named by `--position` and `--moves`.
+pub fn position_from(v: &dyn Variant, at: &PositionArgs) -> Result<Game> {
+    let start = match &at.position {
+        Some(p) => v
+            .parse_position(p)
+            .with_context(|| format!("reading position {p:?}"))?,
+        None => v.start_position(),
+    };
+    let mut game = Game::new(start);
+    for m in &at.moves {
+        game.play_str(v, m)
+            .with_context(|| format!("playing {m}"))?;
+    }
+    Ok(game)
+}
+
+/// The legal moves in notation, sorted.
+pub fn sorted_moves(v: &dyn Variant, game: &Game) -> Result<Vec<String>> {
+    let mut moves: Vec<Move> = Vec::new();
+    v.legal_moves(game.position(), &mut moves)?;
+    let mut names: Vec<String> = moves
+        .iter()
+        .map(|&m| v.format_move(game.position(), m))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::List => {
+            for e in catalog::discover(&catalog::search_dirs()) {
+                println!("{:<24} {}", e.name, e.origin());
+            }
+            Ok(())
+        }
+        Command::Check { script } => {
+            let dirs = catalog::search_dirs();
+            let entry = catalog::find(&script, &dirs)
+                .with_context(|| format!("no script or variant {script:?}"))?;
+            let loaded = entry.load().map_err(|e| anyhow::anyhow!("{e}"))?;
+            let v = &loaded.variant;
+            let info = v.info();
+            let start = v.start_position();
+            let mut moves = Vec::new();
+            v.legal_moves(&start, &mut moves)?;
+            println!(
+                "{}: ok — {} ({}×{}{}), {} piece types, {} legal moves at the start",
+                loaded.source_name,
+                info.name,
+                info.geometry.files,
+                info.geometry.ranks,
+                if info.geometry.levels > 1 {
+                    format!("×{}", info.geometry.levels)
+                } else {
+                    String::new()
+                },
+                info.pieces.len(),
+                moves.len()
+            );
+            Ok(())
+        }
+        Command::Perft {
+            variant,
+            depth,
+            at,
+            divide,
+        } => perft::run(&variant, depth, &at, divide),
+        Command::Moves { variant, at } => {
+            let (_, v) = load_variant(&variant)?;
+            let game = position_from(v.as_ref(), &at)?;
+            for m in sorted_moves(v.as_ref(), &game)? {
+                println!("{m}");
+            }
+            Ok(())
+        }
+        Command::Play(args) => play::run(args),
+        Command::Replay {
+            variant,
+            record: path,
+        } => {
+            let (_, v) = load_variant(&variant)?;
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let rec =
+                record::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let game = record::replay(v.as_ref(), &rec)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            println!("{}", crate::text_board::render(v.as_ref(), game.position()));
+            println!("position {}", v.format_position(game.position()));
+            match game.outcome(v.as_ref())? {
+                Some(o) => println!("result: {o} after {} moves", game.moves().len()),
+                None => println!("result: unfinished after {} moves", game.moves().len()),
+            }
+            Ok(())
+        }
+        Command::Bench(args) => bench::run(args),
+    }
+}

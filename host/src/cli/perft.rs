@@ -1,0 +1,48 @@
+//! `henka perft`: node counts, optionally divided by first move, with a progress bar on stderr.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{PositionArgs, load_variant, position_from};
+
+pub fn run(variant: &str, depth: u32, at: &PositionArgs, divide: bool) -> Result<()> {
+    let (_, v) = load_variant(variant)?;
+    let game = position_from(v.as_ref(), at)?;
+    let pos = game.position();
+    let started = Instant::now();
+    let nodes = if depth == 0 || (depth == 1 && !divide) {
+        v.perft(pos, depth)?
+    } else {
+        // Split by first move so the bar moves; indicatif hides itself when stderr is no terminal.
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} first moves, {elapsed}")
+                .expect("valid template"),
+        );
+        let split = henka_api::perft::divide(v.as_ref(), pos, depth, |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        })?;
+        bar.finish_and_clear();
+        if divide {
+            let mut lines: Vec<(String, u64)> = split
+                .iter()
+                .map(|&(m, n)| (v.format_move(pos, m), n))
+                .collect();
+            lines.sort();
+            for (m, n) in lines {
+                println!("{m}: {n}");
+            }
+        }
+        split.iter().map(|&(_, n)| n).sum()
+    };
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{nodes} nodes in {secs:.3} s ({:.2} M nodes/s)",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("{nodes}");
+    Ok(())
+}

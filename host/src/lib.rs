@@ -1,0 +1,10 @@
+//! # henka (host)
+//!
+//! The Henka workshop: the `henka` command line, the Rhai script runtime, the variant catalog and
+//! game records. Everything here talks to variants through [`henka_api::Variant`] only.
+
+pub mod catalog;
+pub mod cli;
+pub mod record;
+pub mod script;
+pub mod text_board;

@@ -1,0 +1,492 @@
+//! What scripts can call: `variant(...)` and the builder's methods, and the `Position` type hooks
+//! receive. Every builder call records where it was made, so errors found later (an unknown token
+//! in the setup, a bad promotion) still point at the script line that caused them.
+
+use std::sync::Arc;
+
+use henka_api::betza::{self, Atom, Mode};
+use henka_api::geometry::Vector;
+use henka_api::kit::{
+    BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
+};
+use henka_api::{Geometry, GeometrySpec, Position as Pos, Side, VariantInfo, notation};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
+
+type Res<T> = Result<T, Box<EvalAltResult>>;
+
+fn fail<T>(msg: impl Into<String>) -> Res<T> {
+    Err(msg.into().into())
+}
+
+/// A piece declaration and where it was made.
+#[derive(Clone, Debug)]
+pub struct Declared<T> {
+    pub value: T,
+    pub at: Position,
+}
+
+/// The definition a script builds and returns.
+#[derive(Clone, Debug, Default)]
+pub struct VariantBuilder {
+    pub name: String,
+    pub author: String,
+    pub version: String,
+    pub description: String,
+    pub geometry: Option<GeometrySpec>,
+    pub pieces: Vec<Declared<PieceRule>>,
+    pub promotion: PromotionRule,
+    pub drops: bool,
+    pub check: CheckRule,
+    pub stalemate: StalemateRule,
+    pub baring: BaringRule,
+    pub repetition: RepetitionRule,
+    pub setup: Option<Declared<String>>,
+    pub hooks: Vec<Declared<(String, FnPtr)>>,
+    pub declared_at: Position,
+}
+
+/// Checks that a map has only known keys, so a typo is an error rather than a silent default.
+fn check_keys(map: &Map, what: &str, allowed: &[&str]) -> Res<()> {
+    for k in map.keys() {
+        if !allowed.contains(&k.as_str()) {
+            return fail(format!(
+                "unknown key `{k}` in {what} (known: {})",
+                allowed.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn get_str(map: &Map, key: &str) -> Res<Option<String>> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(d) if d.is_string() => Ok(Some(d.clone().into_string()?)),
+        Some(d) => fail(format!("`{key}` must be a string, not {}", d.type_name())),
+    }
+}
+
+fn get_bool(map: &Map, key: &str) -> Res<bool> {
+    match map.get(key) {
+        None => Ok(false),
+        Some(d) => d
+            .as_bool()
+            .map_err(|t| format!("`{key}` must be true or false, not {t}").into()),
+    }
+}
+
+fn get_int(map: &Map, key: &str) -> Res<Option<i64>> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(d) => d
+            .as_int()
+            .map(Some)
+            .map_err(|t| format!("`{key}` must be a whole number, not {t}").into()),
+    }
+}
+
+fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> Res<u8> {
+    if (lo..=hi).contains(&v) {
+        Ok(v as u8)
+    } else {
+        fail(format!("{what} must be from {lo} to {hi} (got {v})"))
+    }
+}
+
+/// Reads a `moves` value: a Betza string, a vector map, or an array of these.
+fn parse_moves(d: &Dynamic) -> Res<(String, Vec<Atom>)> {
+    if d.is_string() {
+        let text = d.clone().into_string()?;
+        let atoms = betza::parse(&text).map_err(|e| e.to_string())?;
+        return Ok((text, atoms));
+    }
+    if d.is_map() {
+        let m = d.clone().cast::<Map>();
+        check_keys(&m, "a vector move", &["vector", "range", "mode"])?;
+        let v: Array = m
+            .get("vector")
+            .and_then(|v| v.clone().try_cast::<Array>())
+            .ok_or("a vector move needs `vector: [files, ranks]` or `[files, ranks, levels]`")?;
+        let mut c = [0i8; 3];
+        if !(2..=3).contains(&v.len()) {
+            return fail("`vector` needs 2 or 3 numbers");
+        }
+        for (i, x) in v.iter().enumerate() {
+            let x = x
+                .as_int()
+                .map_err(|_| "`vector` entries must be whole numbers")?;
+            c[i] = i8::try_from(x).map_err(|_| "`vector` entries must be from -127 to 127")?;
+        }
+        if c == [0, 0, 0] {
+            return fail("`vector` may not be zero");
+        }
+        let range = int_in(get_int(&m, "range")?.unwrap_or(1), 0, 255, "`range`")?;
+        let mode = match get_str(&m, "mode")?.as_deref() {
+            None | Some("both") => Mode::BOTH,
+            Some("move") => Mode::MOVE_ONLY,
+            Some("capture") => Mode::CAPTURE_ONLY,
+            Some(o) => {
+                return fail(format!(
+                    "`mode` must be \"both\", \"move\" or \"capture\", not {o:?}"
+                ));
+            }
+        };
+        let atom = Atom {
+            vector: Vector::new(c[0], c[1], c[2]),
+            range,
+            mode,
+            lame: false,
+            skip_first: false,
+        };
+        let text = format!("{:?}", c);
+        return Ok((text, vec![atom]));
+    }
+    if d.is_array() {
+        let mut text = Vec::new();
+        let mut atoms = Vec::new();
+        for item in d.clone().cast::<Array>() {
+            let (t, a) = parse_moves(&item)?;
+            text.push(t);
+            for a in a {
+                if !atoms.contains(&a) {
+                    atoms.push(a);
+                }
+            }
+        }
+        return Ok((text.join(" + "), atoms));
+    }
+    fail(format!(
+        "`moves` must be a Betza string, a vector map or an array of them, not {}",
+        d.type_name()
+    ))
+}
+
+fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
+    let name = get_str(m, "name")?.ok_or("a piece needs a `name`")?;
+    let token = match (get_str(m, "token")?, base_token) {
+        (Some(t), _) => t,
+        (None, Some(b)) => b.to_string(),
+        (None, None) => {
+            return fail(format!(
+                "piece {name:?} needs a `token` (its letter in positions)"
+            ));
+        }
+    };
+    let moves = m
+        .get("moves")
+        .ok_or_else(|| format!("piece {name:?} needs `moves`"))?;
+    let (betza, atoms) = parse_moves(moves).map_err(|e| format!("piece {name:?}: {e}"))?;
+    Ok(PieceRule {
+        name,
+        kanji: get_str(m, "kanji")?,
+        token,
+        betza,
+        atoms,
+        royal: get_bool(m, "royal")?,
+        promotes_to: None,
+        one_per_file: false,
+        no_drop_mate: false,
+    })
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::First => "black",
+        Side::Second => "white",
+    }
+}
+
+fn parse_side(s: &str) -> Res<Side> {
+    match s {
+        "black" | "b" | "first" => Ok(Side::First),
+        "white" | "w" | "second" => Ok(Side::Second),
+        _ => fail(format!("a side is \"black\" or \"white\", not {s:?}")),
+    }
+}
+
+impl VariantBuilder {
+    fn piece(ctx: NativeCallContext, b: &mut VariantBuilder, m: Map) -> Res<()> {
+        check_keys(
+            &m,
+            "a piece",
+            &[
+                "name", "kanji", "token", "moves", "royal", "promotes", "drop",
+            ],
+        )?;
+        let at = ctx.call_position();
+        let mut piece = piece_from_map(&m, None)?;
+        if let Some(d) = m.get("drop") {
+            let d = d
+                .clone()
+                .try_cast::<Map>()
+                .ok_or("`drop` must be a map, e.g. #{ one_per_file: true }")?;
+            check_keys(&d, "`drop`", &["one_per_file", "no_mate"])?;
+            piece.one_per_file = get_bool(&d, "one_per_file")?;
+            piece.no_drop_mate = get_bool(&d, "no_mate")?;
+        }
+        let promoted = match m.get("promotes") {
+            None => None,
+            Some(p) => {
+                let p = p
+                    .clone()
+                    .try_cast::<Map>()
+                    .ok_or("`promotes` must be a map describing the promoted piece")?;
+                check_keys(
+                    &p,
+                    "`promotes`",
+                    &["name", "kanji", "token", "moves", "royal"],
+                )?;
+                Some(piece_from_map(&p, Some(&piece.token))?)
+            }
+        };
+        if let Some(p) = promoted {
+            piece.promotes_to = Some(b.pieces.len() + 1);
+            b.pieces.push(Declared { value: piece, at });
+            b.pieces.push(Declared { value: p, at });
+        } else {
+            b.pieces.push(Declared { value: piece, at });
+        }
+        Ok(())
+    }
+
+    fn promotion(b: &mut VariantBuilder, m: Map) -> Res<()> {
+        check_keys(&m, "promotion", &["zone", "mandatory"])?;
+        let zone = int_in(get_int(&m, "zone")?.unwrap_or(0), 0, 255, "`zone`")?;
+        b.promotion = PromotionRule {
+            zone_depth: zone,
+            mandatory: get_bool(&m, "mandatory")?,
+        };
+        Ok(())
+    }
+
+    fn rules(b: &mut VariantBuilder, m: Map) -> Res<()> {
+        check_keys(
+            &m,
+            "rules",
+            &[
+                "check",
+                "stalemate",
+                "baring",
+                "repetition",
+                "perpetual_check_loses",
+            ],
+        )?;
+        if let Some(c) = get_str(&m, "check")? {
+            b.check = match c.as_str() {
+                "must_escape" => CheckRule::MustEscape,
+                "ignore" => CheckRule::Ignore,
+                o => {
+                    return fail(format!(
+                        "`check` is \"must_escape\" or \"ignore\", not {o:?}"
+                    ));
+                }
+            };
+        }
+        if let Some(s) = get_str(&m, "stalemate")? {
+            b.stalemate = match s.as_str() {
+                "loss" => StalemateRule::Loss,
+                "draw" => StalemateRule::Draw,
+                "win" => StalemateRule::Win,
+                o => {
+                    return fail(format!(
+                        "`stalemate` is \"loss\", \"draw\" or \"win\", not {o:?}"
+                    ));
+                }
+            };
+        }
+        if let Some(s) = get_str(&m, "baring")? {
+            b.baring = match s.as_str() {
+                "off" => BaringRule::Off,
+                "board_and_hand" => BaringRule::BoardAndHand,
+                o => {
+                    return fail(format!(
+                        "`baring` is \"off\" or \"board_and_hand\", not {o:?}"
+                    ));
+                }
+            };
+        }
+        if let Some(n) = get_int(&m, "repetition")? {
+            b.repetition.count = int_in(n, 0, 255, "`repetition`")?;
+        }
+        if m.contains_key("perpetual_check_loses") {
+            b.repetition.perpetual_check_loses = get_bool(&m, "perpetual_check_loses")?;
+        }
+        Ok(())
+    }
+
+    fn setup(ctx: NativeCallContext, b: &mut VariantBuilder, s: &str) {
+        b.setup = Some(Declared {
+            value: s.to_string(),
+            at: ctx.call_position(),
+        });
+    }
+
+    fn on(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
+        const HOOKS: [&str; 2] = ["game_end", "filter_moves"];
+        if !HOOKS.contains(&name) {
+            return fail(format!(
+                "unknown hook {name:?} (known: {})",
+                HOOKS.join(", ")
+            ));
+        }
+        b.hooks.push(Declared {
+            value: (name.to_string(), f),
+            at: ctx.call_position(),
+        });
+        Ok(())
+    }
+
+    /// The rule set, or the first problem and where it was made.
+    pub fn rule_set(&self) -> Result<RuleSet, (Position, String)> {
+        let geometry = self
+            .geometry
+            .clone()
+            .ok_or((self.declared_at, "the variant needs a `board`".to_string()))?;
+        let setup = self.setup.clone().ok_or((
+            self.declared_at,
+            "the variant needs a start position: call `setup(...)`".to_string(),
+        ))?;
+        Ok(RuleSet {
+            name: self.name.clone(),
+            author: self.author.clone(),
+            version: self.version.clone(),
+            description: self.description.clone(),
+            geometry,
+            pieces: self.pieces.iter().map(|p| p.value.clone()).collect(),
+            promotion: self.promotion,
+            drops: self.drops,
+            check: self.check,
+            stalemate: self.stalemate,
+            baring: self.baring,
+            repetition: self.repetition,
+            start: setup.value,
+        })
+    }
+}
+
+fn new_variant(ctx: NativeCallContext, m: Map) -> Res<VariantBuilder> {
+    check_keys(
+        &m,
+        "variant",
+        &["name", "author", "version", "description", "board"],
+    )?;
+    let board: Array = m
+        .get("board")
+        .and_then(|d| d.clone().try_cast::<Array>())
+        .ok_or("the variant needs `board: [files, ranks]` (or `[files, ranks, levels]`)")?;
+    if !(2..=3).contains(&board.len()) {
+        return fail("`board` needs 2 or 3 numbers: [files, ranks] or [files, ranks, levels]");
+    }
+    let dims: Vec<u8> = board
+        .iter()
+        .map(|d| {
+            d.as_int()
+                .map_err(|_| "board sizes must be whole numbers".into())
+                .and_then(|n| int_in(n, 1, 255, "a board size"))
+        })
+        .collect::<Res<_>>()?;
+    Ok(VariantBuilder {
+        name: get_str(&m, "name")?.ok_or("the variant needs a `name`")?,
+        author: get_str(&m, "author")?.unwrap_or_default(),
+        version: get_str(&m, "version")?.unwrap_or_default(),
+        description: get_str(&m, "description")?.unwrap_or_default(),
+        geometry: Some(GeometrySpec {
+            files: dims[0],
+            ranks: dims[1],
+            levels: dims.get(2).copied().unwrap_or(1),
+            holes: vec![],
+        }),
+        repetition: RepetitionRule::default(),
+        declared_at: ctx.call_position(),
+        ..VariantBuilder::default()
+    })
+}
+
+/// A position as hook functions see it: read-only, with cells and tokens in the variant's notation.
+#[derive(Clone, Debug)]
+pub struct ScriptPosition {
+    pub pos: Pos,
+    pub info: Arc<(VariantInfo, Geometry)>,
+}
+
+impl ScriptPosition {
+    fn piece_map(&self, cell: henka_api::Cell, p: henka_api::Piece) -> Map {
+        let info = &self.info.0.pieces[p.ty as usize];
+        let mut m = Map::new();
+        m.insert(
+            "cell".into(),
+            notation::cell_name(&self.info.1, cell).into(),
+        );
+        m.insert("token".into(), info.written().into());
+        m.insert("name".into(), info.name.clone().into());
+        m.insert("side".into(), side_name(p.side).into());
+        m.insert("royal".into(), info.royal.into());
+        m
+    }
+
+    fn token_type(&self, token: &str) -> Res<u8> {
+        notation::lookup_token(&self.info.0, &token.to_ascii_uppercase())
+            .map(|(t, _)| t)
+            .map_err(|e| e.to_string().into())
+    }
+}
+
+/// Registers the builder and position API.
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<VariantBuilder>("Variant")
+        .register_fn("variant", new_variant)
+        .register_fn("piece", VariantBuilder::piece)
+        .register_fn("promotion", VariantBuilder::promotion)
+        .register_fn("drops", |b: &mut VariantBuilder, on: bool| b.drops = on)
+        .register_fn("rules", VariantBuilder::rules)
+        .register_fn("setup", VariantBuilder::setup)
+        .register_fn("on", VariantBuilder::on);
+
+    engine
+        .register_type_with_name::<ScriptPosition>("Position")
+        .register_get("side_to_move", |p: &mut ScriptPosition| {
+            side_name(p.pos.side_to_move()).to_string()
+        })
+        .register_get("move_number", |p: &mut ScriptPosition| {
+            p.pos.move_number() as i64
+        })
+        .register_fn(
+            "piece_at",
+            |p: &mut ScriptPosition, cell: &str| -> Res<Dynamic> {
+                let c = notation::parse_cell(&p.info.1, cell).map_err(|e| e.to_string())?;
+                Ok(p.pos
+                    .piece_at(c)
+                    .map_or(Dynamic::UNIT, |q| p.piece_map(c, q).into()))
+            },
+        )
+        .register_fn("pieces", |p: &mut ScriptPosition| -> Array {
+            p.pos
+                .cells()
+                .iter()
+                .enumerate()
+                .filter_map(|(c, q)| q.map(|q| p.piece_map(c as u16, q).into()))
+                .collect()
+        })
+        .register_fn(
+            "count",
+            |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
+                let (ty, side) = (p.token_type(token)?, parse_side(side)?);
+                Ok(p.pos
+                    .cells()
+                    .iter()
+                    .flatten()
+                    .filter(|q| q.ty == ty && q.side == side)
+                    .count() as i64)
+            },
+        )
+        .register_fn(
+            "hand",
+            |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
+                Ok(p.pos.hand(parse_side(side)?, p.token_type(token)?) as i64)
+            },
+        )
+        .register_fn("to_string", |p: &mut ScriptPosition| {
+            notation::format_position(&p.info.0, &p.info.1, &p.pos)
+        });
+}

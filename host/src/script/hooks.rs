@@ -1,0 +1,136 @@
+//! Script functions as kit hooks. Each call gets the sandbox's time limit, and any error becomes a
+//! [`RuleError`] with the script's file:line:col, so a broken hook never takes the host down.
+
+use std::sync::{Arc, OnceLock};
+
+use henka_api::kit::Hooks;
+use henka_api::{
+    EndReason, Geometry, Move, Outcome, Position, RuleError, Side, VariantInfo, notation,
+};
+use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
+
+use super::api::ScriptPosition;
+use super::engine::Deadline;
+use super::error::ScriptError;
+
+/// The hooks a script registered with `v.on(name, function)`.
+pub struct ScriptHooks {
+    pub(crate) engine: Arc<Engine>,
+    pub(crate) deadline: Deadline,
+    pub(crate) ast: Arc<AST>,
+    pub(crate) source: String,
+    pub(crate) game_end: Option<FnPtr>,
+    pub(crate) filter_moves: Option<FnPtr>,
+    /// The variant's description, known once the kit has built it.
+    pub(crate) info: OnceLock<Arc<(VariantInfo, Geometry)>>,
+}
+
+impl std::fmt::Debug for ScriptHooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScriptHooks")
+            .field("source", &self.source)
+            .field("game_end", &self.game_end.is_some())
+            .field("filter_moves", &self.filter_moves.is_some())
+            .finish()
+    }
+}
+
+impl ScriptHooks {
+    fn call(&self, f: &FnPtr, args: impl rhai::FuncArgs) -> Result<Dynamic, RuleError> {
+        self.deadline.arm();
+        f.call::<Dynamic>(&self.engine, &self.ast, args)
+            .map_err(|e| {
+                let e = ScriptError::from_eval(&self.source, *e);
+                RuleError {
+                    message: format!("hook: {}", e.message),
+                    location: e.location,
+                }
+            })
+    }
+
+    fn script_position(&self, pos: &Position) -> Result<ScriptPosition, RuleError> {
+        let info = self
+            .info
+            .get()
+            .ok_or_else(|| RuleError::new("hook called before the variant was built"))?;
+        Ok(ScriptPosition {
+            pos: pos.clone(),
+            info: info.clone(),
+        })
+    }
+
+    fn err(&self, f: &FnPtr, message: String) -> RuleError {
+        RuleError::new(format!(
+            "{}: hook `{}`: {message}",
+            self.source,
+            f.fn_name()
+        ))
+    }
+}
+
+impl Hooks for ScriptHooks {
+    fn has_move_filter(&self) -> bool {
+        self.filter_moves.is_some()
+    }
+
+    fn filter_moves(&self, pos: &Position, moves: &mut Vec<Move>) -> Result<(), RuleError> {
+        let Some(f) = &self.filter_moves else {
+            return Ok(());
+        };
+        let sp = self.script_position(pos)?;
+        let (info, geo) = &*sp.info;
+        let names: Vec<String> = moves
+            .iter()
+            .map(|&m| notation::format_move(info, geo, pos, m))
+            .collect();
+        let array: Array = names.iter().map(|s| Dynamic::from(s.clone())).collect();
+        let kept = self.call(f, (sp, array))?;
+        let kept: Array = kept
+            .try_cast::<Array>()
+            .ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
+        let kept: Vec<String> = kept
+            .into_iter()
+            .map(|d| d.into_string().unwrap_or_default())
+            .collect();
+        let mut i = 0;
+        moves.retain(|_| {
+            let keep = kept.contains(&names[i]);
+            i += 1;
+            keep
+        });
+        Ok(())
+    }
+
+    fn outcome(&self, pos: &Position) -> Result<Option<Outcome>, RuleError> {
+        let Some(f) = &self.game_end else {
+            return Ok(None);
+        };
+        let r = self.call(f, (self.script_position(pos)?,))?;
+        if r.is_unit() {
+            return Ok(None);
+        }
+        let m = r.try_cast::<Map>().ok_or_else(|| {
+            self.err(
+                f,
+                "must return () or #{ winner: \"black\"|\"white\"|\"draw\", reason: \"…\" }".into(),
+            )
+        })?;
+        let reason = m
+            .get("reason")
+            .map(|d| d.to_string())
+            .unwrap_or_else(|| "the variant's rule".into());
+        let winner = m.get("winner").map(|d| d.to_string()).unwrap_or_default();
+        let outcome = match winner.as_str() {
+            "black" => Outcome::win(Side::First, EndReason::Rule(reason)),
+            "white" => Outcome::win(Side::Second, EndReason::Rule(reason)),
+            "draw" => Outcome::draw(EndReason::Rule(reason)),
+            o => {
+                return Err(self.err(
+                    f,
+                    format!("`winner` must be \"black\", \"white\" or \"draw\", not {o:?}"),
+                ));
+            }
+        };
+        Ok(Some(outcome))
+    }
+}

@@ -1,0 +1,126 @@
+//! Rhai variant scripts: load, sandbox, build the kit variant, and report errors by file:line:col.
+//!
+//! A script builds its definition with `variant(#{ … })` and builder methods (see the README's
+//! script reference) and returns it. Loading compiles the script, runs its top level once under the
+//! sandbox's limits, turns the definition into a [`RuleSet`](henka_api::kit::RuleSet) and lets the
+//! kit compile it. Hooks stay script functions, called by the kit once per position.
+
+mod api;
+mod engine;
+mod error;
+mod hooks;
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use henka_api::kit::{Hooks, KitError, KitVariant};
+use henka_api::{Geometry, Variant};
+use rhai::{Dynamic, Position};
+
+pub use api::VariantBuilder;
+pub use engine::TIME_LIMIT;
+pub use error::ScriptError;
+use hooks::ScriptHooks;
+
+/// A script turned into a playable variant.
+#[derive(Debug, Clone)]
+pub struct LoadedScript {
+    pub variant: Arc<KitVariant>,
+    /// The name errors use: the file path, or `embedded:<name>` for built-in scripts.
+    pub source_name: String,
+    /// A hash of the script text, for "did it really change?" on reload and for game records.
+    pub content_hash: u64,
+}
+
+fn content_hash(src: &str) -> u64 {
+    src.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Loads a script from a file.
+pub fn load_file(path: &Path) -> Result<LoadedScript, ScriptError> {
+    let name = path.display().to_string();
+    let src = std::fs::read_to_string(path).map_err(|e| ScriptError {
+        location: None,
+        message: format!("{name}: cannot read: {e}"),
+        call_stack: vec![],
+    })?;
+    load_source(&name, &src)
+}
+
+/// Loads a script from text; `source_name` names it in error messages.
+pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptError> {
+    let (engine, deadline) = engine::sandbox_engine();
+    let mut ast = engine
+        .compile(src)
+        .map_err(|e| ScriptError::from_parse(source_name, e))?;
+    ast.set_source(source_name);
+    deadline.arm();
+    let result: Dynamic = engine
+        .eval_ast(&ast)
+        .map_err(|e| ScriptError::from_eval(source_name, *e))?;
+    let end = Position::new(src.lines().count().max(1) as u16, 1);
+    let builder = result.try_cast::<VariantBuilder>().ok_or_else(|| {
+        ScriptError::at(
+            source_name,
+            end,
+            "the script must end with the variant it built (e.g. a last line `v`)",
+        )
+    })?;
+    let rules = builder
+        .rule_set()
+        .map_err(|(pos, msg)| ScriptError::at(source_name, pos, msg))?;
+
+    let mut hooks = ScriptHooks {
+        engine: Arc::new(engine),
+        deadline,
+        ast: Arc::new(ast),
+        source: source_name.to_string(),
+        game_end: None,
+        filter_moves: None,
+        info: OnceLock::new(),
+    };
+    for h in &builder.hooks {
+        let (name, f) = &h.value;
+        match name.as_str() {
+            "game_end" => hooks.game_end = Some(f.clone()),
+            "filter_moves" => hooks.filter_moves = Some(f.clone()),
+            _ => unreachable!("hook names are checked when registered"),
+        }
+    }
+    let hooks = (!builder.hooks.is_empty()).then(|| Arc::new(hooks));
+    let kit = KitVariant::new(rules, hooks.clone().map(|h| h as Arc<dyn Hooks>)).map_err(|e| {
+        let at = match &e {
+            KitError::Piece { index, .. } => builder.pieces[*index].at,
+            KitError::Start(_) => builder.setup.as_ref().map_or(builder.declared_at, |s| s.at),
+            KitError::Geometry(_) | KitError::Rules(_) => builder.declared_at,
+        };
+        ScriptError::at(source_name, at, e.to_string())
+    })?;
+    if let Some(h) = &hooks {
+        let geometry = Geometry::new(&kit.info().geometry).expect("the kit validated the board");
+        h.info
+            .set(Arc::new((kit.info().clone(), geometry)))
+            .expect("set once");
+    }
+    let variant = Arc::new(kit);
+    // Run the hooks once on the start position so a broken hook is a load error, not a surprise.
+    let start = variant.start_position();
+    let mut moves = Vec::new();
+    let checked = variant
+        .legal_moves(&start, &mut moves)
+        .and_then(|_| variant.outcome(&start, &[]));
+    if let Err(e) = checked {
+        return Err(ScriptError {
+            location: e.location,
+            message: e.message,
+            call_stack: vec![],
+        });
+    }
+    Ok(LoadedScript {
+        variant,
+        source_name: source_name.to_string(),
+        content_hash: content_hash(src),
+    })
+}

@@ -1,0 +1,58 @@
+//! The shared perft harness: every `tests/perft/<variant>.perft` data file against the bundled
+//! script of that name. Counts above a node limit are skipped in ordinary test runs
+//! (`HENKA_PERFT_LIMIT=0` runs everything; the release CI run raises the limit).
+
+use henka::catalog;
+use henka_api::Variant;
+use henka_api::perft_suite::parse_suite;
+
+fn limit() -> u64 {
+    match std::env::var("HENKA_PERFT_LIMIT") {
+        Ok(s) if s == "0" => u64::MAX,
+        Ok(s) => s.parse().expect("HENKA_PERFT_LIMIT is a node count"),
+        Err(_) => 30_000_000,
+    }
+}
+
+fn run_suite(name: &str) {
+    let path = format!("{}/tests/perft/{name}.perft", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases = parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(!cases.is_empty(), "{path} has no cases");
+    let v = catalog::find(name, &[])
+        .expect("bundled")
+        .load()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (mut checked, mut skipped) = (0, 0);
+    for case in &cases {
+        let pos = match &case.position {
+            Some(p) => v
+                .variant
+                .parse_position(p)
+                .unwrap_or_else(|e| panic!("{path}:{} {}: {e}", case.line, case.id)),
+            None => v.variant.start_position(),
+        };
+        assert!(
+            !case.expected.is_empty(),
+            "{path}:{} {} has no perft lines",
+            case.line,
+            case.id
+        );
+        for &(depth, nodes) in &case.expected {
+            if nodes > limit() {
+                skipped += 1;
+                continue;
+            }
+            let got = v.variant.perft(&pos, depth).unwrap();
+            assert_eq!(got, nodes, "{path}:{} {} depth {depth}", case.line, case.id);
+            checked += 1;
+        }
+    }
+    eprintln!("{name}: {checked} counts checked, {skipped} above the node limit skipped");
+    assert!(checked > 0);
+}
+
+#[test]
+fn shogi_suite() {
+    run_suite("shogi");
+}
