@@ -30,9 +30,7 @@ pub struct Entry {
 impl Entry {
     pub fn load(&self) -> Result<LoadedScript, ScriptError> {
         match &self.source {
-            Source::Bundled(src) => {
-                script::load_source(&format!("bundled:{}.rhai", self.name), src)
-            }
+            Source::Bundled(src) => script::load_source(&format!("bundled:{}.rhai", self.name), src),
             Source::File(p) => script::load_file(p),
         }
     }
@@ -71,11 +69,8 @@ fn scripts_in(dir: &Path) -> Vec<PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = rd
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rhai"))
-        .collect();
+    let mut files: Vec<PathBuf> =
+        rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "rhai")).collect();
     files.sort();
     files
 }
@@ -85,24 +80,15 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     for dir in dirs {
         for path in scripts_in(dir) {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             if !out.iter().any(|e| e.name == name) {
-                out.push(Entry {
-                    name,
-                    source: Source::File(path),
-                });
+                out.push(Entry { name, source: Source::File(path) });
             }
         }
     }
     for (name, src) in BUNDLED {
         if !out.iter().any(|e| e.name == *name) {
-            out.push(Entry {
-                name: name.to_string(),
-                source: Source::Bundled(src),
-            });
+            out.push(Entry { name: name.to_string(), source: Source::Bundled(src) });
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
@@ -113,14 +99,8 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<Entry> {
 pub fn find(arg: &str, dirs: &[PathBuf]) -> Option<Entry> {
     let path = Path::new(arg);
     if arg.ends_with(".rhai") || path.is_file() {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        return Some(Entry {
-            name,
-            source: Source::File(path.to_path_buf()),
-        });
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        return Some(Entry { name, source: Source::File(path.to_path_buf()) });
     }
     discover(dirs).into_iter().find(|e| e.name == arg)
 }

@@ -49,10 +49,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
                 r.moves.extend(tokens(value));
             }
             _ => {
-                return Err(format!(
-                    "line {}: unknown key `{key}` (expected variant, start or moves)",
-                    n + 1
-                ));
+                return Err(format!("line {}: unknown key `{key}` (expected variant, start or moves)", n + 1));
             }
         }
     }
@@ -61,10 +58,8 @@ pub fn parse(text: &str) -> Result<Record, String> {
 
 /// Writes a record.
 pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
-    let mut s = format!(
-        "# Henka game record\nvariant {variant_name}\nstart {}\nmoves",
-        v.format_position(game.start())
-    );
+    let mut s =
+        format!("# Henka game record\nvariant {variant_name}\nstart {}\nmoves", v.format_position(game.start()));
     for (i, &mv) in game.moves().iter().enumerate() {
         s.push_str(if i % 10 == 0 { "\n" } else { " " });
         s.push_str(&v.format_move(game.position_before(i), mv));
@@ -76,16 +71,12 @@ pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
 /// Replays a record's moves; on an illegal move says which (1-based) and why.
 pub fn replay(v: &dyn Variant, r: &Record) -> Result<Game, String> {
     let start: Position = match &r.start {
-        Some(s) => v
-            .parse_position(s)
-            .map_err(|e| format!("start position: {e}"))?,
+        Some(s) => v.parse_position(s).map_err(|e| format!("start position: {e}"))?,
         None => v.start_position(),
     };
     let mut game = Game::new(start);
     for (i, m) in r.moves.iter().enumerate() {
-        let _: Move = game
-            .play_str(v, m)
-            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        let _: Move = game.play_str(v, m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
     }
     Ok(game)
 }

@@ -6,32 +6,16 @@ use henka_api::{Position, Side, Variant, notation};
 pub fn render(v: &dyn Variant, pos: &Position) -> String {
     let info = v.info();
     let g = v.geometry();
-    let width = info
-        .pieces
-        .iter()
-        .map(|p| p.written().chars().count())
-        .max()
-        .unwrap_or(1)
-        + 1;
+    let width = info.pieces.iter().map(|p| p.written().chars().count()).max().unwrap_or(1) + 1;
     let mut s = String::new();
     let hand = |side: Side| -> String {
         let items: Vec<String> = info
             .hand_types
             .iter()
             .filter(|&&t| pos.hand(side, t) > 0)
-            .map(|&t| {
-                format!(
-                    "{}×{}",
-                    info.pieces[t as usize].written(),
-                    pos.hand(side, t)
-                )
-            })
+            .map(|&t| format!("{}×{}", info.pieces[t as usize].written(), pos.hand(side, t)))
             .collect();
-        if items.is_empty() {
-            "-".to_string()
-        } else {
-            items.join(" ")
-        }
+        if items.is_empty() { "-".to_string() } else { items.join(" ") }
     };
     s.push_str(&format!("White's hand: {}\n", hand(Side::Second)));
     for l in 0..g.levels() as i32 {
@@ -50,11 +34,7 @@ pub fn render(v: &dyn Variant, pos: &Position) -> String {
                         None => "·".to_string(),
                         Some(p) => {
                             let w = info.pieces[p.ty as usize].written();
-                            if p.side == Side::Second {
-                                w.to_ascii_lowercase()
-                            } else {
-                                w
-                            }
+                            if p.side == Side::Second { w.to_ascii_lowercase() } else { w }
                         }
                     },
                 };
@@ -62,11 +42,8 @@ pub fn render(v: &dyn Variant, pos: &Position) -> String {
             }
             let rank_cell = g.cell(0, r, l).unwrap_or(0);
             let name = notation::cell_name(g, rank_cell);
-            let letters: String = name
-                .chars()
-                .skip_while(|c| c.is_ascii_digit())
-                .take_while(|c| c.is_ascii_lowercase())
-                .collect();
+            let letters: String =
+                name.chars().skip_while(|c| c.is_ascii_digit()).take_while(|c| c.is_ascii_lowercase()).collect();
             s.push_str(&format!("  {letters}\n"));
         }
     }

@@ -15,29 +15,22 @@ fn limit() -> u64 {
 }
 
 fn run_suite(name: &str) {
+    let entry = catalog::find(name, &[]).unwrap_or_else(|| {
+        let example = format!("{}/../examples/{name}.rhai", env!("CARGO_MANIFEST_DIR"));
+        catalog::find(&example, &[]).expect("a bundled variant or an example script")
+    });
     let path = format!("{}/tests/perft/{name}.perft", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let cases = parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(!cases.is_empty(), "{path} has no cases");
-    let v = catalog::find(name, &[])
-        .expect("bundled")
-        .load()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let v = entry.load().unwrap_or_else(|e| panic!("{e}"));
     let (mut checked, mut skipped) = (0, 0);
     for case in &cases {
         let pos = match &case.position {
-            Some(p) => v
-                .variant
-                .parse_position(p)
-                .unwrap_or_else(|e| panic!("{path}:{} {}: {e}", case.line, case.id)),
+            Some(p) => v.variant.parse_position(p).unwrap_or_else(|e| panic!("{path}:{} {}: {e}", case.line, case.id)),
             None => v.variant.start_position(),
         };
-        assert!(
-            !case.expected.is_empty(),
-            "{path}:{} {} has no perft lines",
-            case.line,
-            case.id
-        );
+        assert!(!case.expected.is_empty(), "{path}:{} {} has no perft lines", case.line, case.id);
         for &(depth, nodes) in &case.expected {
             if nodes > limit() {
                 skipped += 1;
@@ -55,4 +48,9 @@ fn run_suite(name: &str) {
 #[test]
 fn shogi_suite() {
     run_suite("shogi");
+}
+
+#[test]
+fn first_variant_example_suite() {
+    run_suite("first-variant");
 }

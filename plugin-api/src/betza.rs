@@ -21,18 +21,9 @@ pub struct Mode {
 }
 
 impl Mode {
-    pub const BOTH: Mode = Mode {
-        moves: true,
-        captures: true,
-    };
-    pub const MOVE_ONLY: Mode = Mode {
-        moves: true,
-        captures: false,
-    };
-    pub const CAPTURE_ONLY: Mode = Mode {
-        moves: false,
-        captures: true,
-    };
+    pub const BOTH: Mode = Mode { moves: true, captures: true };
+    pub const MOVE_ONLY: Mode = Mode { moves: true, captures: false };
+    pub const CAPTURE_ONLY: Mode = Mode { moves: false, captures: true };
 }
 
 /// One direction of movement: step `vector` (in the mover's own frame) up to `range` times.
@@ -61,11 +52,7 @@ impl Atom {
         (1..n)
             .map(|k| {
                 let along = |d: i32, is_short: bool| {
-                    if !is_short {
-                        d.signum() * k
-                    } else {
-                        d.signum() * (k - (n - d.abs())).max(0)
-                    }
+                    if !is_short { d.signum() * k } else { d.signum() * (k - (n - d.abs())).max(0) }
                 };
                 Vector::flat(along(x, short_x) as i8, along(y, !short_x) as i8)
             })
@@ -138,11 +125,7 @@ fn sign_ok(c: char, v: Vector) -> bool {
 }
 
 fn long_along(c: char, v: Vector) -> bool {
-    if vertical(c) {
-        v.dr.abs() > v.df.abs()
-    } else {
-        v.df.abs() > v.dr.abs()
-    }
+    if vertical(c) { v.dr.abs() > v.df.abs() } else { v.df.abs() > v.dr.abs() }
 }
 
 /// Splits direction letters into tokens of one or two letters as the atom's shape reads them.
@@ -169,20 +152,14 @@ fn selects(token: (char, Option<char>), v: Vector, shape: Shape) -> bool {
     match token {
         (c, None) => sign_ok(c, v),
         (c, Some(d)) if c == d => sign_ok(c, v) && long_along(c, v),
-        (c, Some(d)) => {
-            sign_ok(c, v) && sign_ok(d, v) && (shape != Shape::Oblique || long_along(d, v))
-        }
+        (c, Some(d)) => sign_ok(c, v) && sign_ok(d, v) && (shape != Shape::Oblique || long_along(d, v)),
     }
 }
 
 /// Parses a Betza string into atoms in the mover's frame.
 pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
-    let err = |at: usize, message: String| BetzaError {
-        text: text.to_string(),
-        at: at + 1,
-        message,
-    };
+    let err = |at: usize, message: String| BetzaError { text: text.to_string(), at: at + 1, message };
     let mut atoms = Vec::new();
     let mut i = 0;
     if chars.is_empty() {
@@ -199,22 +176,15 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 'c' => only_capture = true,
                 'n' => lame = true,
                 'j' => skip = true,
-                'a' | 'p' | 'g' | 'x' | 'y' | 'o' | 'z' | 'q' | 'i' | 'u' | 'e' | 't' | 'h'
-                | 'k' | 'd' => {
-                    return Err(err(
-                        i,
-                        format!("modifier '{}' is not supported by this kit yet", chars[i]),
-                    ));
+                'a' | 'p' | 'g' | 'x' | 'y' | 'o' | 'z' | 'q' | 'i' | 'u' | 'e' | 't' | 'h' | 'k' | 'd' => {
+                    return Err(err(i, format!("modifier '{}' is not supported by this kit yet", chars[i])));
                 }
                 other => return Err(err(i, format!("unknown modifier '{other}'"))),
             }
             i += 1;
         }
         let Some(&letter) = chars.get(i) else {
-            return Err(err(
-                i.saturating_sub(1),
-                "modifiers without an atom letter".into(),
-            ));
+            return Err(err(i.saturating_sub(1), "modifiers without an atom letter".into()));
         };
         let (parts, mut range): (Vec<(i8, i8)>, u8) = match letter {
             'K' => (vec![(0, 1), (1, 1)], 1),
@@ -231,14 +201,9 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             range = 0;
             i += 1;
         }
-        let digits: String = chars[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
+        let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
         if !digits.is_empty() {
-            range = digits
-                .parse()
-                .map_err(|_| err(i, "range too large".into()))?;
+            range = digits.parse().map_err(|_| err(i, "range too large".into()))?;
             if range == 0 {
                 return Err(err(i, "a range of 0 means no move".into()));
             }
@@ -255,10 +220,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             _ => Mode::BOTH,
         };
         if skip && range == 1 {
-            return Err(err(
-                group_start,
-                "'j' applies to sliders, not to single leaps".into(),
-            ));
+            return Err(err(group_start, "'j' applies to sliders, not to single leaps".into()));
         }
         let before = atoms.len();
         for (a, b) in parts {
@@ -272,13 +234,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             let tokens = direction_tokens(&dirs, shape);
             for v in base_vectors(a, b) {
                 if tokens.is_empty() || tokens.iter().any(|&t| selects(t, v, shape)) {
-                    let atom = Atom {
-                        vector: v,
-                        range,
-                        mode,
-                        lame,
-                        skip_first: skip,
-                    };
+                    let atom = Atom { vector: v, range, mode, lame, skip_first: skip };
                     if !atoms.contains(&atom) {
                         atoms.push(atom);
                     }
@@ -286,10 +242,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             }
         }
         if atoms.len() == before {
-            return Err(err(
-                group_start,
-                "these direction modifiers select no move".into(),
-            ));
+            return Err(err(group_start, "these direction modifiers select no move".into()));
         }
     }
     Ok(atoms)
@@ -300,11 +253,7 @@ mod tests {
     use super::*;
 
     fn vectors(s: &str) -> Vec<(i8, i8)> {
-        let mut v: Vec<_> = parse(s)
-            .unwrap()
-            .iter()
-            .map(|a| (a.vector.df, a.vector.dr))
-            .collect();
+        let mut v: Vec<_> = parse(s).unwrap().iter().map(|a| (a.vector.df, a.vector.dr)).collect();
         v.sort();
         v
     }
@@ -315,14 +264,8 @@ mod tests {
         assert_eq!(vectors("ffN"), vec![(-1, 2), (1, 2)]);
         assert_eq!(vectors("fsN"), vec![(-2, 1), (2, 1)]);
         assert_eq!(vectors("fN").len(), 4);
-        assert_eq!(
-            vectors("WfF"),
-            vec![(-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)]
-        );
-        assert_eq!(
-            vectors("FfW"),
-            vec![(-1, -1), (-1, 1), (0, 1), (1, -1), (1, 1)]
-        );
+        assert_eq!(vectors("WfF"), vec![(-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)]);
+        assert_eq!(vectors("FfW"), vec![(-1, -1), (-1, 1), (0, 1), (1, -1), (1, 1)]);
         assert_eq!(vectors("K").len(), 8);
         assert_eq!(vectors("vR"), vec![(0, -1), (0, 1)]);
         assert_eq!(parse("fR").unwrap()[0].range, 0);
@@ -340,18 +283,16 @@ mod tests {
     #[test]
     fn ranges_riders_and_modes() {
         let a = parse("R3").unwrap();
-        assert!(
-            a.iter()
-                .all(|a| a.range == 3 && a.vector.df.abs() + a.vector.dr.abs() == 1)
-        );
+        assert!(a.iter().all(|a| a.range == 3 && a.vector.df.abs() + a.vector.dr.abs() == 1));
         assert!(parse("NN").unwrap().iter().all(|a| a.range == 0));
         assert!(parse("K2").unwrap().iter().all(|a| a.range == 2));
-        assert!(parse("mWcF").unwrap().iter().all(|a| a.mode
-            == if a.vector.df == 0 || a.vector.dr == 0 {
-                Mode::MOVE_ONLY
-            } else {
-                Mode::CAPTURE_ONLY
-            }));
+        assert!(
+            parse("mWcF")
+                .unwrap()
+                .iter()
+                .all(|a| a.mode
+                    == if a.vector.df == 0 || a.vector.dr == 0 { Mode::MOVE_ONLY } else { Mode::CAPTURE_ONLY })
+        );
         assert!(parse("jR").unwrap().iter().all(|a| a.skip_first));
     }
 

@@ -28,12 +28,7 @@ pub enum PlayError {
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game {
-            positions: vec![start.clone()],
-            start,
-            moves: Vec::new(),
-            history: Vec::new(),
-        }
+        Game { positions: vec![start.clone()], start, moves: Vec::new(), history: Vec::new() }
     }
 
     pub fn start(&self) -> &Position {
@@ -84,10 +79,7 @@ impl Game {
 
     fn push_unchecked(&mut self, v: &dyn Variant, mv: Move) -> Result<(), PlayError> {
         let before = self.position().clone();
-        self.history.push(HistoryEntry {
-            hash: before.hash(),
-            in_check: v.in_check(&before),
-        });
+        self.history.push(HistoryEntry { hash: before.hash(), in_check: v.in_check(&before) });
         let mut next = before;
         v.play(&mut next, mv)?;
         self.positions.push(next);

@@ -35,11 +35,7 @@ impl Vector {
 
     /// The vector pointing the other way.
     pub const fn reversed(self) -> Vector {
-        Vector {
-            df: -self.df,
-            dr: -self.dr,
-            dl: -self.dl,
-        }
+        Vector { df: -self.df, dr: -self.dr, dl: -self.dl }
     }
 
     /// Maps a vector from a player's own frame to board coordinates. The second player is turned
@@ -48,11 +44,7 @@ impl Vector {
     pub const fn for_side(self, side: Side) -> Vector {
         match side {
             Side::First => self,
-            Side::Second => Vector {
-                df: -self.df,
-                dr: -self.dr,
-                dl: self.dl,
-            },
+            Side::Second => Vector { df: -self.df, dr: -self.dr, dl: self.dl },
         }
     }
 }
@@ -75,12 +67,7 @@ fn one() -> u8 {
 
 impl GeometrySpec {
     pub fn flat(files: u8, ranks: u8) -> GeometrySpec {
-        GeometrySpec {
-            files,
-            ranks,
-            levels: 1,
-            holes: Vec::new(),
-        }
+        GeometrySpec { files, ranks, levels: 1, holes: Vec::new() }
     }
 }
 
@@ -116,16 +103,9 @@ impl Geometry {
         }
         let mut exists = vec![true; n];
         for &h in &spec.holes {
-            *exists
-                .get_mut(h as usize)
-                .ok_or(GeometryError::BadHole(h))? = false;
+            *exists.get_mut(h as usize).ok_or(GeometryError::BadHole(h))? = false;
         }
-        Ok(Geometry {
-            files,
-            ranks,
-            levels,
-            exists,
-        })
+        Ok(Geometry { files, ranks, levels, exists })
     }
 
     pub fn files(&self) -> u8 {
@@ -202,13 +182,7 @@ mod tests {
 
     #[test]
     fn coordinates_round_trip_on_a_3d_box() {
-        let g = Geometry::new(&GeometrySpec {
-            files: 6,
-            ranks: 9,
-            levels: 6,
-            holes: vec![],
-        })
-        .unwrap();
+        let g = Geometry::new(&GeometrySpec { files: 6, ranks: 9, levels: 6, holes: vec![] }).unwrap();
         for c in g.cells() {
             let (f, r, l) = g.coords(c);
             assert_eq!(g.cell(f, r, l), Some(c));
@@ -222,32 +196,15 @@ mod tests {
         assert_eq!(v.for_side(Side::Second), Vector::new(-1, -2, 1));
         let g = Geometry::new(&GeometrySpec::flat(9, 9)).unwrap();
         let c = g.cell(4, 4, 0).unwrap();
-        assert_eq!(
-            g.offset(c, Vector::flat(0, 1).for_side(Side::Second)),
-            g.cell(4, 3, 0)
-        );
+        assert_eq!(g.offset(c, Vector::flat(0, 1).for_side(Side::Second)), g.cell(4, 3, 0));
         assert_eq!(g.rank_from(Side::Second, g.cell(0, 8, 0).unwrap()), 0);
     }
 
     #[test]
     fn holes_are_not_cells() {
-        let g = Geometry::new(&GeometrySpec {
-            files: 3,
-            ranks: 3,
-            levels: 1,
-            holes: vec![4],
-        })
-        .unwrap();
+        let g = Geometry::new(&GeometrySpec { files: 3, ranks: 3, levels: 1, holes: vec![4] }).unwrap();
         assert_eq!(g.cell(1, 1, 0), None);
         assert_eq!(g.cells().count(), 8);
-        assert!(
-            Geometry::new(&GeometrySpec {
-                files: 3,
-                ranks: 3,
-                levels: 1,
-                holes: vec![9]
-            })
-            .is_err()
-        );
+        assert!(Geometry::new(&GeometrySpec { files: 3, ranks: 3, levels: 1, holes: vec![9] }).is_err());
     }
 }

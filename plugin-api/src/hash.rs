@@ -21,31 +21,19 @@ const COUNTER_TAG: u64 = 3 << 60;
 /// The key of a piece standing on a cell.
 #[inline]
 pub const fn piece_key(cell: Cell, piece: Piece) -> u64 {
-    mix(CELL_TAG
-        | (cell as u64) << 20
-        | (piece.ty as u64) << 10
-        | (piece.side as u64) << 8
-        | piece.flags as u64)
+    mix(CELL_TAG | (cell as u64) << 20 | (piece.ty as u64) << 10 | (piece.side as u64) << 8 | piece.flags as u64)
 }
 
 /// The key of holding `count` pieces of a type in hand (count 0 has key 0, so empty hands hash 0).
 #[inline]
 pub const fn hand_key(side: Side, ty: PieceId, count: u8) -> u64 {
-    if count == 0 {
-        0
-    } else {
-        mix(HAND_TAG | (side as u64) << 20 | (ty as u64) << 8 | count as u64)
-    }
+    if count == 0 { 0 } else { mix(HAND_TAG | (side as u64) << 20 | (ty as u64) << 8 | count as u64) }
 }
 
 /// The key of a per-variant counter's value (0 hashes to 0).
 #[inline]
 pub const fn counter_key(index: usize, value: u16) -> u64 {
-    if value == 0 {
-        0
-    } else {
-        mix(COUNTER_TAG | (index as u64) << 20 | value as u64)
-    }
+    if value == 0 { 0 } else { mix(COUNTER_TAG | (index as u64) << 20 | value as u64) }
 }
 
 /// XORed in when the second player is to move.

@@ -36,47 +36,23 @@ impl Move {
     /// A board move without an intermediate stop.
     #[inline]
     pub const fn board(from: Cell, to: Cell, piece_after: PieceId) -> Move {
-        Move {
-            kind: MoveKind::Board,
-            piece: piece_after,
-            from,
-            to,
-            via: NO_CELL,
-        }
+        Move { kind: MoveKind::Board, piece: piece_after, from, to, via: NO_CELL }
     }
 
     /// A drop of `piece` from hand onto `to`.
     #[inline]
     pub const fn drop(piece: PieceId, to: Cell) -> Move {
-        Move {
-            kind: MoveKind::Drop,
-            piece,
-            from: NO_CELL,
-            to,
-            via: NO_CELL,
-        }
+        Move { kind: MoveKind::Drop, piece, from: NO_CELL, to, via: NO_CELL }
     }
 
     /// A pass.
     pub const fn pass() -> Move {
-        Move {
-            kind: MoveKind::Pass,
-            piece: 0,
-            from: NO_CELL,
-            to: NO_CELL,
-            via: NO_CELL,
-        }
+        Move { kind: MoveKind::Pass, piece: 0, from: NO_CELL, to: NO_CELL, via: NO_CELL }
     }
 
     /// A placement of `piece` on `to`.
     pub const fn place(piece: PieceId, to: Cell) -> Move {
-        Move {
-            kind: MoveKind::Place,
-            piece,
-            from: NO_CELL,
-            to,
-            via: NO_CELL,
-        }
+        Move { kind: MoveKind::Place, piece, from: NO_CELL, to, via: NO_CELL }
     }
 
     /// The intermediate stop, if the move has one.

@@ -66,11 +66,7 @@ fn parse_rank_letters(s: &str) -> Option<u32> {
         if !b.is_ascii_lowercase() {
             return None;
         }
-        v = if k == 0 {
-            (b - b'a') as u32
-        } else {
-            (v + 1) * 26 + (b - b'a') as u32
-        };
+        v = if k == 0 { (b - b'a') as u32 } else { (v + 1) * 26 + (b - b'a') as u32 };
     }
     (!s.is_empty()).then_some(v)
 }
@@ -80,21 +76,14 @@ pub fn cell_name(g: &Geometry, c: Cell) -> String {
     let (f, r, l) = g.coords(c);
     let file = g.files() as i32 - f;
     let rank = rank_letters((g.ranks() as i32 - 1 - r) as u32);
-    if g.levels() > 1 {
-        format!("{file}{rank}.{}", l + 1)
-    } else {
-        format!("{file}{rank}")
-    }
+    if g.levels() > 1 { format!("{file}{rank}.{}", l + 1) } else { format!("{file}{rank}") }
 }
 
 /// Reads one cell name from the front of `s`, returning the cell and the rest.
 pub fn parse_cell_prefix<'a>(g: &Geometry, s: &'a str) -> Result<(Cell, &'a str), NotationError> {
     let bad = || NotationError::BadCell(s.to_string());
     let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    let letters = s[digits..]
-        .bytes()
-        .take_while(u8::is_ascii_lowercase)
-        .count();
+    let letters = s[digits..].bytes().take_while(u8::is_ascii_lowercase).count();
     if digits == 0 || letters == 0 {
         return Err(bad());
     }
@@ -108,9 +97,7 @@ pub fn parse_cell_prefix<'a>(g: &Geometry, s: &'a str) -> Result<(Cell, &'a str)
         level = r[..n].parse::<i32>().map_err(|_| bad())? - 1;
         rest = &r[n..];
     }
-    let c = g
-        .cell(g.files() as i32 - file, g.ranks() as i32 - 1 - rank, level)
-        .ok_or_else(bad)?;
+    let c = g.cell(g.files() as i32 - file, g.ranks() as i32 - 1 - rank, level).ok_or_else(bad)?;
     Ok((c, rest))
 }
 
@@ -125,11 +112,7 @@ pub fn parse_cell(g: &Geometry, s: &str) -> Result<Cell, NotationError> {
 /// Finds the type written as `token` (`P`, `+P`, `(LN)`, `+(LN)`, case-insensitive) and the side
 /// its case names.
 pub fn lookup_token(info: &VariantInfo, written: &str) -> Result<(PieceId, Side), NotationError> {
-    let side = if written.chars().any(|c| c.is_ascii_lowercase()) {
-        Side::Second
-    } else {
-        Side::First
-    };
+    let side = if written.chars().any(|c| c.is_ascii_lowercase()) { Side::Second } else { Side::First };
     let upper = written.to_ascii_uppercase();
     info.pieces
         .iter()
@@ -140,11 +123,7 @@ pub fn lookup_token(info: &VariantInfo, written: &str) -> Result<(PieceId, Side)
 
 fn written_for(info: &VariantInfo, p: Piece) -> String {
     let w = info.pieces[p.ty as usize].written();
-    if p.side == Side::Second {
-        w.to_ascii_lowercase()
-    } else {
-        w
-    }
+    if p.side == Side::Second { w.to_ascii_lowercase() } else { w }
 }
 
 /// Splits the front token of a board or hand field: `+`? then one letter or `( … )`.
@@ -152,24 +131,15 @@ fn take_token(s: &str) -> Result<(&str, &str), String> {
     let body_start = usize::from(s.starts_with('+'));
     let body = &s[body_start..];
     let len = if body.starts_with('(') {
-        body.find(')')
-            .ok_or_else(|| format!("unclosed '(' in {s:?}"))?
-            + 1
+        body.find(')').ok_or_else(|| format!("unclosed '(' in {s:?}"))? + 1
     } else {
-        body.chars()
-            .next()
-            .map(char::len_utf8)
-            .ok_or_else(|| format!("dangling '+' in {s:?}"))?
+        body.chars().next().map(char::len_utf8).ok_or_else(|| format!("dangling '+' in {s:?}"))?
     };
     Ok(s.split_at(body_start + len))
 }
 
 /// Reads a position string.
-pub fn parse_position(
-    info: &VariantInfo,
-    g: &Geometry,
-    s: &str,
-) -> Result<Position, NotationError> {
+pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() < 3 {
         return Err(NotationError::MissingFields(s.to_string()));
@@ -201,9 +171,7 @@ pub fn parse_position(
             while !rest.is_empty() {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 if digits > 0 {
-                    let n: i32 = rest[..digits]
-                        .parse()
-                        .map_err(|_| NotationError::BadBoard(row.to_string()))?;
+                    let n: i32 = rest[..digits].parse().map_err(|_| NotationError::BadBoard(row.to_string()))?;
                     f += n;
                     rest = &rest[digits..];
                     continue;
@@ -211,11 +179,7 @@ pub fn parse_position(
                 let (tok, after) = take_token(rest).map_err(NotationError::BadBoard)?;
                 let (ty, side) = lookup_token(info, tok)?;
                 let c = g.cell(f, r, l as i32).ok_or_else(|| {
-                    NotationError::BadBoard(format!(
-                        "rank {:?} is longer than {} files",
-                        row,
-                        g.files()
-                    ))
+                    NotationError::BadBoard(format!("rank {:?} is longer than {} files", row, g.files()))
                 })?;
                 pos.set(c, Some(Piece::new(ty, side)));
                 f += 1;
@@ -242,11 +206,7 @@ pub fn parse_position(
         while !rest.is_empty() {
             let bad = |why: String| NotationError::BadHands(fields[2].to_string(), why);
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            let count: u32 = if digits > 0 {
-                rest[..digits].parse().map_err(|_| bad("count".into()))?
-            } else {
-                1
-            };
+            let count: u32 = if digits > 0 { rest[..digits].parse().map_err(|_| bad("count".into()))? } else { 1 };
             rest = &rest[digits..];
             let (tok, after) = take_token(rest).map_err(bad)?;
             let (ty, side) = lookup_token(info, tok)?;
@@ -254,19 +214,13 @@ pub fn parse_position(
                 return Err(bad(format!("{tok} cannot be held in hand")));
             }
             let total = pos.hand(side, ty) as u32 + count;
-            pos.set_hand(
-                side,
-                ty,
-                u8::try_from(total).map_err(|_| bad("count over 255".into()))?,
-            );
+            pos.set_hand(side, ty, u8::try_from(total).map_err(|_| bad("count over 255".into()))?);
             rest = after;
         }
     }
 
     if let Some(n) = fields.get(3) {
-        let n: u32 = n
-            .parse()
-            .map_err(|_| NotationError::BadMoveNumber(n.to_string()))?;
+        let n: u32 = n.parse().map_err(|_| NotationError::BadMoveNumber(n.to_string()))?;
         pos.set_move_number(n.max(1));
     }
     if let Some(cs) = fields.get(4) {
@@ -275,11 +229,7 @@ pub fn parse_position(
             return Err(NotationError::BadCounters(cs.to_string()));
         }
         for (i, v) in values.iter().enumerate() {
-            pos.set_counter(
-                i,
-                v.parse()
-                    .map_err(|_| NotationError::BadCounters(cs.to_string()))?,
-            );
+            pos.set_counter(i, v.parse().map_err(|_| NotationError::BadCounters(cs.to_string()))?);
         }
     }
     if fields.len() > 5 {
@@ -347,16 +297,8 @@ pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> Stri
 pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -> String {
     match mv.kind {
         MoveKind::Pass => "pass".to_string(),
-        MoveKind::Drop => format!(
-            "{}*{}",
-            info.pieces[mv.piece as usize].written(),
-            cell_name(g, mv.to)
-        ),
-        MoveKind::Place => format!(
-            "{}@{}",
-            info.pieces[mv.piece as usize].written(),
-            cell_name(g, mv.to)
-        ),
+        MoveKind::Drop => format!("{}*{}", info.pieces[mv.piece as usize].written(), cell_name(g, mv.to)),
+        MoveKind::Place => format!("{}@{}", info.pieces[mv.piece as usize].written(), cell_name(g, mv.to)),
         MoveKind::Board => {
             let mut s = cell_name(g, mv.from);
             if mv.via != NO_CELL {
@@ -379,21 +321,13 @@ pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -
 }
 
 /// Reads a move's notation in `pos` (without checking legality).
-pub fn parse_move(
-    info: &VariantInfo,
-    g: &Geometry,
-    pos: &Position,
-    s: &str,
-) -> Result<Move, NotationError> {
+pub fn parse_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> Result<Move, NotationError> {
     let bad = |why: &str| NotationError::BadMove(s.to_string(), why.to_string());
     let s = s.trim();
     if s == "pass" {
         return Ok(Move::pass());
     }
-    for (sep, make) in [
-        ('*', Move::drop as fn(PieceId, Cell) -> Move),
-        ('@', Move::place),
-    ] {
+    for (sep, make) in [('*', Move::drop as fn(PieceId, Cell) -> Move), ('@', Move::place)] {
         if let Some((tok, cell)) = s.split_once(sep) {
             let (ty, _) = lookup_token(info, &tok.to_ascii_uppercase())?;
             return Ok(make(ty, parse_cell(g, cell)?));
@@ -411,26 +345,16 @@ pub fn parse_move(
         [from, via, to] => (from, via, to),
         _ => return Err(bad("expected two or three cells")),
     };
-    let moving = pos
-        .piece_at(from)
-        .ok_or_else(|| bad("no piece on the starting cell"))?;
+    let moving = pos.piece_at(from).ok_or_else(|| bad("no piece on the starting cell"))?;
     let after = match rest {
         "" => moving.ty,
-        "+" => info.pieces[moving.ty as usize]
-            .promotes_to
-            .ok_or_else(|| bad("this piece does not promote"))?,
+        "+" => info.pieces[moving.ty as usize].promotes_to.ok_or_else(|| bad("this piece does not promote"))?,
         _ => match rest.strip_prefix('=') {
             Some(tok) => lookup_token(info, &tok.to_ascii_uppercase())?.0,
             None => return Err(bad("unexpected text after the cells")),
         },
     };
-    Ok(Move {
-        kind: MoveKind::Board,
-        piece: after,
-        from,
-        to,
-        via,
-    })
+    Ok(Move { kind: MoveKind::Board, piece: after, from, to, via })
 }
 
 #[cfg(test)]
@@ -460,13 +384,7 @@ mod tests {
 
     #[test]
     fn cells_with_levels() {
-        let g = Geometry::new(&GeometrySpec {
-            files: 6,
-            ranks: 9,
-            levels: 6,
-            holes: vec![],
-        })
-        .unwrap();
+        let g = Geometry::new(&GeometrySpec { files: 6, ranks: 9, levels: 6, holes: vec![] }).unwrap();
         for c in g.cells() {
             assert_eq!(parse_cell(&g, &cell_name(&g, c)).unwrap(), c);
         }

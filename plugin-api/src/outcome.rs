@@ -44,16 +44,10 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn win(side: Side, reason: EndReason) -> Outcome {
-        Outcome {
-            winner: Some(side),
-            reason,
-        }
+        Outcome { winner: Some(side), reason }
     }
     pub fn draw(reason: EndReason) -> Outcome {
-        Outcome {
-            winner: None,
-            reason,
-        }
+        Outcome { winner: None, reason }
     }
 }
 

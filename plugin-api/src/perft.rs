@@ -6,11 +6,7 @@ use crate::variant::{RuleError, Variant};
 
 /// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
 /// a faster internal path override [`Variant::perft`].
-pub fn generic_perft<V: Variant + ?Sized>(
-    v: &V,
-    pos: &Position,
-    depth: u32,
-) -> Result<u64, RuleError> {
+pub fn generic_perft<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> Result<u64, RuleError> {
     if depth == 0 {
         return Ok(1);
     }

@@ -32,17 +32,13 @@ pub fn parse_suite(text: &str) -> Result<Vec<PerftCase>, String> {
         let rest = rest.trim();
         let current = cases.last_mut();
         match (key, current) {
-            ("id", _) => cases.push(PerftCase {
-                id: rest.to_string(),
-                position: None,
-                expected: Vec::new(),
-                line: n + 1,
-            }),
+            ("id", _) => {
+                cases.push(PerftCase { id: rest.to_string(), position: None, expected: Vec::new(), line: n + 1 })
+            }
             ("position", Some(c)) => c.position = (rest != "startpos").then(|| rest.to_string()),
             ("perft", Some(c)) => {
                 let mut it = rest.split_whitespace();
-                let parse =
-                    |s: Option<&str>| s.and_then(|s| s.replace('_', "").parse::<u64>().ok());
+                let parse = |s: Option<&str>| s.and_then(|s| s.replace('_', "").parse::<u64>().ok());
                 match (parse(it.next()), parse(it.next())) {
                     (Some(d), Some(nodes)) => c.expected.push((d as u32, nodes)),
                     _ => return Err(format!("line {}: expected `perft <depth> <nodes>`", n + 1)),
@@ -61,7 +57,10 @@ mod tests {
 
     #[test]
     fn reads_a_suite() {
-        let s = parse_suite("# x\nid a\nposition startpos\nperft 1 30\nperft 2 900\nid b\nposition 9/9 b - 1\nperft 3 1_000\n").unwrap();
+        let s = parse_suite(
+            "# x\nid a\nposition startpos\nperft 1 30\nperft 2 900\nid b\nposition 9/9 b - 1\nperft 3 1_000\n",
+        )
+        .unwrap();
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].position, None);
         assert_eq!(s[0].expected, vec![(1, 30), (2, 900)]);

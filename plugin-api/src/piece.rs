@@ -41,16 +41,8 @@ pub struct PieceInfo {
 impl PieceInfo {
     /// The token as written in positions and moves: `P`, `(LN)`, `+P`, `+(LN)`.
     pub fn written(&self) -> String {
-        let bare = if self.token.chars().count() == 1 {
-            self.token.clone()
-        } else {
-            format!("({})", self.token)
-        };
-        if self.promoted {
-            format!("+{bare}")
-        } else {
-            bare
-        }
+        let bare = if self.token.chars().count() == 1 { self.token.clone() } else { format!("({})", self.token) };
+        if self.promoted { format!("+{bare}") } else { bare }
     }
 }
 

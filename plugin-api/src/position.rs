@@ -79,9 +79,7 @@ impl Position {
     /// Whether a side holds anything at all.
     pub fn hand_is_empty(&self, side: Side) -> bool {
         let start = side.index() * self.piece_types;
-        self.hands[start..start + self.piece_types]
-            .iter()
-            .all(|&n| n == 0)
+        self.hands[start..start + self.piece_types].iter().all(|&n| n == 0)
     }
 
     pub fn piece_types(&self) -> usize {
@@ -167,11 +165,7 @@ impl Position {
 
     /// Counts a side's pieces on the board.
     pub fn count_on_board(&self, side: Side) -> usize {
-        self.cells
-            .iter()
-            .flatten()
-            .filter(|p| p.side == side)
-            .count()
+        self.cells.iter().flatten().filter(|p| p.side == side).count()
     }
 }
 

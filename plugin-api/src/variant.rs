@@ -33,10 +33,7 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(message: impl Into<String>) -> RuleError {
-        RuleError {
-            message: message.into(),
-            location: None,
-        }
+        RuleError { message: message.into(), location: None }
     }
 }
 
@@ -79,8 +76,7 @@ pub trait Variant: Send + Sync {
 
     /// The start position.
     fn start_position(&self) -> Position {
-        self.parse_position(&self.info().start)
-            .expect("the start position was validated when the variant was built")
+        self.parse_position(&self.info().start).expect("the start position was validated when the variant was built")
     }
 
     /// Appends the legal moves of the side to move to `out` (which it clears first). A position
@@ -97,11 +93,7 @@ pub trait Variant: Send + Sync {
     /// The game's result in `pos`, given the earlier positions of the game (oldest first), or
     /// `None` while it goes on. Covers both "no legal move" and declared results (repetition,
     /// baring, …).
-    fn outcome(
-        &self,
-        pos: &Position,
-        history: &[HistoryEntry],
-    ) -> Result<Option<Outcome>, RuleError>;
+    fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError>;
 
     /// Counts the legal move sequences of `depth` plies, bulk-counting the last ply. Only "no legal
     /// move" and "no royal left" cut the tree (DESIGN.md, Tests and measurement).
@@ -128,12 +120,7 @@ pub trait Variant: Send + Sync {
     fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, NotationError> {
         let mv = notation::parse_move(self.info(), self.geometry(), pos, s)?;
         let mut legal = Vec::new();
-        self.legal_moves(pos, &mut legal)
-            .map_err(|e| NotationError::Rule(e.to_string()))?;
-        if legal.contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(NotationError::Illegal(s.to_string()))
-        }
+        self.legal_moves(pos, &mut legal).map_err(|e| NotationError::Rule(e.to_string()))?;
+        if legal.contains(&mv) { Ok(mv) } else { Err(NotationError::Illegal(s.to_string())) }
     }
 }

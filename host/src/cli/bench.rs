@@ -21,20 +21,12 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    let names = if args.variants.is_empty() {
-        vec!["shogi".into(), "okisaki".into(), "ogi".into()]
-    } else {
-        args.variants
-    };
+    let names =
+        if args.variants.is_empty() { vec!["shogi".into(), "okisaki".into(), "ogi".into()] } else { args.variants };
     if cfg!(debug_assertions) {
-        eprintln!(
-            "note: this is a debug build; run `cargo run --release -p henka -- bench` for real figures"
-        );
+        eprintln!("note: this is a debug build; run `cargo run --release -p henka -- bench` for real figures");
     }
-    println!(
-        "{:<12} {:>6} {:>14} {:>10} {:>12}",
-        "variant", "depth", "nodes", "seconds", "M nodes/s"
-    );
+    say!("{:<12} {:>6} {:>14} {:>10} {:>12}", "variant", "depth", "nodes", "seconds", "M nodes/s");
     for name in names {
         let (_, v) = load_variant(&name)?;
         let start = v.start_position();
@@ -45,14 +37,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             nodes = v.perft(&start, args.depth)?;
             best = best.min(t.elapsed().as_secs_f64());
         }
-        println!(
-            "{:<12} {:>6} {:>14} {:>10.3} {:>12.2}",
-            name,
-            args.depth,
-            nodes,
-            best,
-            nodes as f64 / best / 1e6
-        );
+        say!("{:<12} {:>6} {:>14} {:>10.3} {:>12.2}", name, args.depth, nodes, best, nodes as f64 / best / 1e6);
     }
     Ok(())
 }

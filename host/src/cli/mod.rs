@@ -1,5 +1,14 @@
 //! The `henka` command line (DESIGN.md, "CLI contract").
 
+/// `println!` that returns the I/O error instead of panicking, so `henka moves … | head` ends
+/// quietly when the pipe closes (see `main`).
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($t)*)?;
+    }};
+}
+
 mod bench;
 mod perft;
 mod play;
@@ -79,14 +88,8 @@ pub enum Command {
 pub fn load_variant(name: &str) -> Result<(Entry, Arc<dyn Variant>)> {
     let dirs = catalog::search_dirs();
     let Some(entry) = catalog::find(name, &dirs) else {
-        let known: Vec<String> = catalog::discover(&dirs)
-            .into_iter()
-            .map(|e| e.name)
-            .collect();
-        bail!(
-            "no variant called {name:?}; known variants: {} (or give a path to a .rhai script)",
-            known.join(", ")
-        );
+        let known: Vec<String> = catalog::discover(&dirs).into_iter().map(|e| e.name).collect();
+        bail!("no variant called {name:?}; known variants: {} (or give a path to a .rhai script)", known.join(", "));
     };
     let loaded = entry.load().map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok((entry, loaded.variant))
@@ -95,15 +98,12 @@ pub fn load_variant(name: &str) -> Result<(Entry, Arc<dyn Variant>)> {
 /// The position named by `--position` and `--moves`.
 pub fn position_from(v: &dyn Variant, at: &PositionArgs) -> Result<Game> {
     let start = match &at.position {
-        Some(p) => v
-            .parse_position(p)
-            .with_context(|| format!("reading position {p:?}"))?,
+        Some(p) => v.parse_position(p).with_context(|| format!("reading position {p:?}"))?,
         None => v.start_position(),
     };
     let mut game = Game::new(start);
     for m in &at.moves {
-        game.play_str(v, m)
-            .with_context(|| format!("playing {m}"))?;
+        game.play_str(v, m).with_context(|| format!("playing {m}"))?;
     }
     Ok(game)
 }
@@ -112,10 +112,7 @@ pub fn position_from(v: &dyn Variant, at: &PositionArgs) -> Result<Game> {
 pub fn sorted_moves(v: &dyn Variant, game: &Game) -> Result<Vec<String>> {
     let mut moves: Vec<Move> = Vec::new();
     v.legal_moves(game.position(), &mut moves)?;
-    let mut names: Vec<String> = moves
-        .iter()
-        .map(|&m| v.format_move(game.position(), m))
-        .collect();
+    let mut names: Vec<String> = moves.iter().map(|&m| v.format_move(game.position(), m)).collect();
     names.sort();
     Ok(names)
 }
@@ -124,67 +121,51 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::List => {
             for e in catalog::discover(&catalog::search_dirs()) {
-                println!("{:<24} {}", e.name, e.origin());
+                say!("{:<24} {}", e.name, e.origin());
             }
             Ok(())
         }
         Command::Check { script } => {
             let dirs = catalog::search_dirs();
-            let entry = catalog::find(&script, &dirs)
-                .with_context(|| format!("no script or variant {script:?}"))?;
+            let entry = catalog::find(&script, &dirs).with_context(|| format!("no script or variant {script:?}"))?;
             let loaded = entry.load().map_err(|e| anyhow::anyhow!("{e}"))?;
             let v = &loaded.variant;
             let info = v.info();
             let start = v.start_position();
             let mut moves = Vec::new();
             v.legal_moves(&start, &mut moves)?;
-            println!(
+            say!(
                 "{}: ok — {} ({}×{}{}), {} piece types, {} legal moves at the start",
                 loaded.source_name,
                 info.name,
                 info.geometry.files,
                 info.geometry.ranks,
-                if info.geometry.levels > 1 {
-                    format!("×{}", info.geometry.levels)
-                } else {
-                    String::new()
-                },
+                if info.geometry.levels > 1 { format!("×{}", info.geometry.levels) } else { String::new() },
                 info.pieces.len(),
                 moves.len()
             );
             Ok(())
         }
-        Command::Perft {
-            variant,
-            depth,
-            at,
-            divide,
-        } => perft::run(&variant, depth, &at, divide),
+        Command::Perft { variant, depth, at, divide } => perft::run(&variant, depth, &at, divide),
         Command::Moves { variant, at } => {
             let (_, v) = load_variant(&variant)?;
             let game = position_from(v.as_ref(), &at)?;
             for m in sorted_moves(v.as_ref(), &game)? {
-                println!("{m}");
+                say!("{m}");
             }
             Ok(())
         }
         Command::Play(args) => play::run(args),
-        Command::Replay {
-            variant,
-            record: path,
-        } => {
+        Command::Replay { variant, record: path } => {
             let (_, v) = load_variant(&variant)?;
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let rec =
-                record::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            let game = record::replay(v.as_ref(), &rec)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            println!("{}", crate::text_board::render(v.as_ref(), game.position()));
-            println!("position {}", v.format_position(game.position()));
+            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let rec = record::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let game = record::replay(v.as_ref(), &rec).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            say!("{}", crate::text_board::render(v.as_ref(), game.position()));
+            say!("position {}", v.format_position(game.position()));
             match game.outcome(v.as_ref())? {
-                Some(o) => println!("result: {o} after {} moves", game.moves().len()),
-                None => println!("result: unfinished after {} moves", game.moves().len()),
+                Some(o) => say!("result: {o} after {} moves", game.moves().len()),
+                None => say!("result: unfinished after {} moves", game.moves().len()),
             }
             Ok(())
         }

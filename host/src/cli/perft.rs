@@ -18,8 +18,7 @@ pub fn run(variant: &str, depth: u32, at: &PositionArgs, divide: bool) -> Result
         // Split by first move so the bar moves; indicatif hides itself when stderr is no terminal.
         let bar = ProgressBar::new(0);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} first moves, {elapsed}")
-                .expect("valid template"),
+            ProgressStyle::with_template("{bar:40} {pos}/{len} first moves, {elapsed}").expect("valid template"),
         );
         let split = henka_api::perft::divide(v.as_ref(), pos, depth, |done, total| {
             bar.set_length(total as u64);
@@ -27,22 +26,16 @@ pub fn run(variant: &str, depth: u32, at: &PositionArgs, divide: bool) -> Result
         })?;
         bar.finish_and_clear();
         if divide {
-            let mut lines: Vec<(String, u64)> = split
-                .iter()
-                .map(|&(m, n)| (v.format_move(pos, m), n))
-                .collect();
+            let mut lines: Vec<(String, u64)> = split.iter().map(|&(m, n)| (v.format_move(pos, m), n)).collect();
             lines.sort();
             for (m, n) in lines {
-                println!("{m}: {n}");
+                say!("{m}: {n}");
             }
         }
         split.iter().map(|&(_, n)| n).sum()
     };
     let secs = started.elapsed().as_secs_f64();
-    eprintln!(
-        "{nodes} nodes in {secs:.3} s ({:.2} M nodes/s)",
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    println!("{nodes}");
+    eprintln!("{nodes} nodes in {secs:.3} s ({:.2} M nodes/s)", nodes as f64 / secs.max(1e-9) / 1e6);
+    say!("{nodes}");
     Ok(())
 }

@@ -36,8 +36,7 @@ pub struct PlayArgs {
     at: PositionArgs,
 }
 
-const HELP: &str =
-    "Type a move (e.g. 7g7f, 7g7f+, P*5e), or: moves, undo, board, position, help, quit";
+const HELP: &str = "Type a move (e.g. 7g7f, 7g7f+, P*5e), or: moves, undo, board, position, help, quit";
 
 pub fn run(args: PlayArgs) -> Result<()> {
     let (entry, v) = load_variant(&args.variant)?;
@@ -49,30 +48,20 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!(
-        "{} — {} (Black: {:?}, White: {:?})",
-        v.info().name,
-        entry.origin(),
-        args.black,
-        args.white
-    );
+    say!("{} — {} (Black: {:?}, White: {:?})", v.info().name, entry.origin(), args.black, args.white);
     if args.black == Player::Human || args.white == Player::Human {
-        println!("{HELP}");
+        say!("{HELP}");
     }
     if !args.quiet {
-        println!("{}", text_board::render(v, game.position()));
+        say!("{}", text_board::render(v, game.position()));
     }
     while game.moves().len() < args.max_plies {
         if let Some(o) = game.outcome(v)? {
-            println!("result: {o}");
+            say!("result: {o}");
             return Ok(());
         }
         let side = game.position().side_to_move();
-        let player = if side == Side::First {
-            args.black
-        } else {
-            args.white
-        };
+        let player = if side == Side::First { args.black } else { args.white };
         let before = game.position().clone();
         match player {
             Player::Random => {
@@ -80,40 +69,32 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 v.legal_moves(&before, &mut moves)?;
                 let mv = moves[rng.usize(..moves.len())];
                 game.play(v, mv)?;
-                println!(
-                    "{}. {side}: {}",
-                    game.moves().len(),
-                    v.format_move(&before, mv)
-                );
+                say!("{}. {side}: {}", game.moves().len(), v.format_move(&before, mv));
             }
             Player::Human => {
                 print!("{side} to move> ");
                 std::io::stdout().flush()?;
                 let Some(line) = lines.next() else {
-                    println!("\n(end of input)");
+                    say!("\n(end of input)");
                     return Ok(());
                 };
                 let line = line?;
                 match line.trim() {
                     "" => continue,
                     "quit" | "exit" => return Ok(()),
-                    "help" => println!("{HELP}"),
-                    "moves" => println!("{}", sorted_moves(v, &game)?.join(" ")),
-                    "board" => println!("{}", text_board::render(v, game.position())),
-                    "position" => println!("{}", v.format_position(game.position())),
+                    "help" => say!("{HELP}"),
+                    "moves" => say!("{}", sorted_moves(v, &game)?.join(" ")),
+                    "board" => say!("{}", text_board::render(v, game.position())),
+                    "position" => say!("{}", v.format_position(game.position())),
                     "undo" => {
                         // Take back to the human's previous turn.
                         game.undo();
                         while game.position().side_to_move() != side && game.undo().is_some() {}
-                        println!("{}", text_board::render(v, game.position()));
+                        say!("{}", text_board::render(v, game.position()));
                     }
                     m => match game.play_str(v, m) {
-                        Ok(mv) => println!(
-                            "{}. {side}: {}",
-                            game.moves().len(),
-                            v.format_move(&before, mv)
-                        ),
-                        Err(e) => println!("{e} — type `moves` for the legal moves"),
+                        Ok(mv) => say!("{}. {side}: {}", game.moves().len(), v.format_move(&before, mv)),
+                        Err(e) => say!("{e} — type `moves` for the legal moves"),
                     },
                 }
                 if player == Player::Human && game.position().side_to_move() == side {
@@ -122,12 +103,12 @@ pub fn run(args: PlayArgs) -> Result<()> {
             }
         }
         if !args.quiet {
-            println!("{}", text_board::render(v, game.position()));
+            say!("{}", text_board::render(v, game.position()));
         }
     }
     match game.outcome(v)? {
-        Some(o) => println!("result: {o}"),
-        None => println!("stopped after {} plies", game.moves().len()),
+        Some(o) => say!("result: {o}"),
+        None => say!("stopped after {} plies", game.moves().len()),
     }
     Ok(())
 }

@@ -6,9 +6,7 @@ use std::sync::Arc;
 
 use henka_api::betza::{self, Atom, Mode};
 use henka_api::geometry::Vector;
-use henka_api::kit::{
-    BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
-};
+use henka_api::kit::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
 use henka_api::{Geometry, GeometrySpec, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 
@@ -16,6 +14,14 @@ type Res<T> = Result<T, Box<EvalAltResult>>;
 
 fn fail<T>(msg: impl Into<String>) -> Res<T> {
     Err(msg.into().into())
+}
+
+/// The text of an error raised by our own checks (without Rhai's "Runtime error:" prefix).
+fn text(e: &EvalAltResult) -> String {
+    match e {
+        EvalAltResult::ErrorRuntime(d, _) => d.to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// A piece declaration and where it was made.
@@ -49,10 +55,7 @@ pub struct VariantBuilder {
 fn check_keys(map: &Map, what: &str, allowed: &[&str]) -> Res<()> {
     for k in map.keys() {
         if !allowed.contains(&k.as_str()) {
-            return fail(format!(
-                "unknown key `{k}` in {what} (known: {})",
-                allowed.join(", ")
-            ));
+            return fail(format!("unknown key `{k}` in {what} (known: {})", allowed.join(", ")));
         }
     }
     Ok(())
@@ -69,28 +72,19 @@ fn get_str(map: &Map, key: &str) -> Res<Option<String>> {
 fn get_bool(map: &Map, key: &str) -> Res<bool> {
     match map.get(key) {
         None => Ok(false),
-        Some(d) => d
-            .as_bool()
-            .map_err(|t| format!("`{key}` must be true or false, not {t}").into()),
+        Some(d) => d.as_bool().map_err(|t| format!("`{key}` must be true or false, not {t}").into()),
     }
 }
 
 fn get_int(map: &Map, key: &str) -> Res<Option<i64>> {
     match map.get(key) {
         None => Ok(None),
-        Some(d) => d
-            .as_int()
-            .map(Some)
-            .map_err(|t| format!("`{key}` must be a whole number, not {t}").into()),
+        Some(d) => d.as_int().map(Some).map_err(|t| format!("`{key}` must be a whole number, not {t}").into()),
     }
 }
 
 fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> Res<u8> {
-    if (lo..=hi).contains(&v) {
-        Ok(v as u8)
-    } else {
-        fail(format!("{what} must be from {lo} to {hi} (got {v})"))
-    }
+    if (lo..=hi).contains(&v) { Ok(v as u8) } else { fail(format!("{what} must be from {lo} to {hi} (got {v})")) }
 }
 
 /// Reads a `moves` value: a Betza string, a vector map, or an array of these.
@@ -112,9 +106,7 @@ fn parse_moves(d: &Dynamic) -> Res<(String, Vec<Atom>)> {
             return fail("`vector` needs 2 or 3 numbers");
         }
         for (i, x) in v.iter().enumerate() {
-            let x = x
-                .as_int()
-                .map_err(|_| "`vector` entries must be whole numbers")?;
+            let x = x.as_int().map_err(|_| "`vector` entries must be whole numbers")?;
             c[i] = i8::try_from(x).map_err(|_| "`vector` entries must be from -127 to 127")?;
         }
         if c == [0, 0, 0] {
@@ -126,18 +118,10 @@ fn parse_moves(d: &Dynamic) -> Res<(String, Vec<Atom>)> {
             Some("move") => Mode::MOVE_ONLY,
             Some("capture") => Mode::CAPTURE_ONLY,
             Some(o) => {
-                return fail(format!(
-                    "`mode` must be \"both\", \"move\" or \"capture\", not {o:?}"
-                ));
+                return fail(format!("`mode` must be \"both\", \"move\" or \"capture\", not {o:?}"));
             }
         };
-        let atom = Atom {
-            vector: Vector::new(c[0], c[1], c[2]),
-            range,
-            mode,
-            lame: false,
-            skip_first: false,
-        };
+        let atom = Atom { vector: Vector::new(c[0], c[1], c[2]), range, mode, lame: false, skip_first: false };
         let text = format!("{:?}", c);
         return Ok((text, vec![atom]));
     }
@@ -155,10 +139,7 @@ fn parse_moves(d: &Dynamic) -> Res<(String, Vec<Atom>)> {
         }
         return Ok((text.join(" + "), atoms));
     }
-    fail(format!(
-        "`moves` must be a Betza string, a vector map or an array of them, not {}",
-        d.type_name()
-    ))
+    fail(format!("`moves` must be a Betza string, a vector map or an array of them, not {}", d.type_name()))
 }
 
 fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
@@ -167,15 +148,11 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
         (Some(t), _) => t,
         (None, Some(b)) => b.to_string(),
         (None, None) => {
-            return fail(format!(
-                "piece {name:?} needs a `token` (its letter in positions)"
-            ));
+            return fail(format!("piece {name:?} needs a `token` (its letter in positions)"));
         }
     };
-    let moves = m
-        .get("moves")
-        .ok_or_else(|| format!("piece {name:?} needs `moves`"))?;
-    let (betza, atoms) = parse_moves(moves).map_err(|e| format!("piece {name:?}: {e}"))?;
+    let moves = m.get("moves").ok_or_else(|| format!("piece {name:?} needs `moves`"))?;
+    let (betza, atoms) = parse_moves(moves).map_err(|e| format!("piece {name:?}: {}", text(&e)))?;
     Ok(PieceRule {
         name,
         kanji: get_str(m, "kanji")?,
@@ -206,20 +183,11 @@ fn parse_side(s: &str) -> Res<Side> {
 
 impl VariantBuilder {
     fn piece(ctx: NativeCallContext, b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(
-            &m,
-            "a piece",
-            &[
-                "name", "kanji", "token", "moves", "royal", "promotes", "drop",
-            ],
-        )?;
+        check_keys(&m, "a piece", &["name", "kanji", "token", "moves", "royal", "promotes", "drop"])?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
         if let Some(d) = m.get("drop") {
-            let d = d
-                .clone()
-                .try_cast::<Map>()
-                .ok_or("`drop` must be a map, e.g. #{ one_per_file: true }")?;
+            let d = d.clone().try_cast::<Map>().ok_or("`drop` must be a map, e.g. #{ one_per_file: true }")?;
             check_keys(&d, "`drop`", &["one_per_file", "no_mate"])?;
             piece.one_per_file = get_bool(&d, "one_per_file")?;
             piece.no_drop_mate = get_bool(&d, "no_mate")?;
@@ -227,15 +195,8 @@ impl VariantBuilder {
         let promoted = match m.get("promotes") {
             None => None,
             Some(p) => {
-                let p = p
-                    .clone()
-                    .try_cast::<Map>()
-                    .ok_or("`promotes` must be a map describing the promoted piece")?;
-                check_keys(
-                    &p,
-                    "`promotes`",
-                    &["name", "kanji", "token", "moves", "royal"],
-                )?;
+                let p = p.clone().try_cast::<Map>().ok_or("`promotes` must be a map describing the promoted piece")?;
+                check_keys(&p, "`promotes`", &["name", "kanji", "token", "moves", "royal"])?;
                 Some(piece_from_map(&p, Some(&piece.token))?)
             }
         };
@@ -252,33 +213,18 @@ impl VariantBuilder {
     fn promotion(b: &mut VariantBuilder, m: Map) -> Res<()> {
         check_keys(&m, "promotion", &["zone", "mandatory"])?;
         let zone = int_in(get_int(&m, "zone")?.unwrap_or(0), 0, 255, "`zone`")?;
-        b.promotion = PromotionRule {
-            zone_depth: zone,
-            mandatory: get_bool(&m, "mandatory")?,
-        };
+        b.promotion = PromotionRule { zone_depth: zone, mandatory: get_bool(&m, "mandatory")? };
         Ok(())
     }
 
     fn rules(b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(
-            &m,
-            "rules",
-            &[
-                "check",
-                "stalemate",
-                "baring",
-                "repetition",
-                "perpetual_check_loses",
-            ],
-        )?;
+        check_keys(&m, "rules", &["check", "stalemate", "baring", "repetition", "perpetual_check_loses"])?;
         if let Some(c) = get_str(&m, "check")? {
             b.check = match c.as_str() {
                 "must_escape" => CheckRule::MustEscape,
                 "ignore" => CheckRule::Ignore,
                 o => {
-                    return fail(format!(
-                        "`check` is \"must_escape\" or \"ignore\", not {o:?}"
-                    ));
+                    return fail(format!("`check` is \"must_escape\" or \"ignore\", not {o:?}"));
                 }
             };
         }
@@ -288,9 +234,7 @@ impl VariantBuilder {
                 "draw" => StalemateRule::Draw,
                 "win" => StalemateRule::Win,
                 o => {
-                    return fail(format!(
-                        "`stalemate` is \"loss\", \"draw\" or \"win\", not {o:?}"
-                    ));
+                    return fail(format!("`stalemate` is \"loss\", \"draw\" or \"win\", not {o:?}"));
                 }
             };
         }
@@ -299,9 +243,7 @@ impl VariantBuilder {
                 "off" => BaringRule::Off,
                 "board_and_hand" => BaringRule::BoardAndHand,
                 o => {
-                    return fail(format!(
-                        "`baring` is \"off\" or \"board_and_hand\", not {o:?}"
-                    ));
+                    return fail(format!("`baring` is \"off\" or \"board_and_hand\", not {o:?}"));
                 }
             };
         }
@@ -315,37 +257,25 @@ impl VariantBuilder {
     }
 
     fn setup(ctx: NativeCallContext, b: &mut VariantBuilder, s: &str) {
-        b.setup = Some(Declared {
-            value: s.to_string(),
-            at: ctx.call_position(),
-        });
+        b.setup = Some(Declared { value: s.to_string(), at: ctx.call_position() });
     }
 
     fn on(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
         const HOOKS: [&str; 2] = ["game_end", "filter_moves"];
         if !HOOKS.contains(&name) {
-            return fail(format!(
-                "unknown hook {name:?} (known: {})",
-                HOOKS.join(", ")
-            ));
+            return fail(format!("unknown hook {name:?} (known: {})", HOOKS.join(", ")));
         }
-        b.hooks.push(Declared {
-            value: (name.to_string(), f),
-            at: ctx.call_position(),
-        });
+        b.hooks.push(Declared { value: (name.to_string(), f), at: ctx.call_position() });
         Ok(())
     }
 
     /// The rule set, or the first problem and where it was made.
     pub fn rule_set(&self) -> Result<RuleSet, (Position, String)> {
-        let geometry = self
-            .geometry
+        let geometry = self.geometry.clone().ok_or((self.declared_at, "the variant needs a `board`".to_string()))?;
+        let setup = self
+            .setup
             .clone()
-            .ok_or((self.declared_at, "the variant needs a `board`".to_string()))?;
-        let setup = self.setup.clone().ok_or((
-            self.declared_at,
-            "the variant needs a start position: call `setup(...)`".to_string(),
-        ))?;
+            .ok_or((self.declared_at, "the variant needs a start position: call `setup(...)`".to_string()))?;
         Ok(RuleSet {
             name: self.name.clone(),
             author: self.author.clone(),
@@ -365,11 +295,7 @@ impl VariantBuilder {
 }
 
 fn new_variant(ctx: NativeCallContext, m: Map) -> Res<VariantBuilder> {
-    check_keys(
-        &m,
-        "variant",
-        &["name", "author", "version", "description", "board"],
-    )?;
+    check_keys(&m, "variant", &["name", "author", "version", "description", "board"])?;
     let board: Array = m
         .get("board")
         .and_then(|d| d.clone().try_cast::<Array>())
@@ -413,10 +339,7 @@ impl ScriptPosition {
     fn piece_map(&self, cell: henka_api::Cell, p: henka_api::Piece) -> Map {
         let info = &self.info.0.pieces[p.ty as usize];
         let mut m = Map::new();
-        m.insert(
-            "cell".into(),
-            notation::cell_name(&self.info.1, cell).into(),
-        );
+        m.insert("cell".into(), notation::cell_name(&self.info.1, cell).into());
         m.insert("token".into(), info.written().into());
         m.insert("name".into(), info.name.clone().into());
         m.insert("side".into(), side_name(p.side).into());
@@ -445,48 +368,21 @@ pub fn register(engine: &mut Engine) {
 
     engine
         .register_type_with_name::<ScriptPosition>("Position")
-        .register_get("side_to_move", |p: &mut ScriptPosition| {
-            side_name(p.pos.side_to_move()).to_string()
+        .register_get("side_to_move", |p: &mut ScriptPosition| side_name(p.pos.side_to_move()).to_string())
+        .register_get("move_number", |p: &mut ScriptPosition| p.pos.move_number() as i64)
+        .register_fn("piece_at", |p: &mut ScriptPosition, cell: &str| -> Res<Dynamic> {
+            let c = notation::parse_cell(&p.info.1, cell).map_err(|e| e.to_string())?;
+            Ok(p.pos.piece_at(c).map_or(Dynamic::UNIT, |q| p.piece_map(c, q).into()))
         })
-        .register_get("move_number", |p: &mut ScriptPosition| {
-            p.pos.move_number() as i64
-        })
-        .register_fn(
-            "piece_at",
-            |p: &mut ScriptPosition, cell: &str| -> Res<Dynamic> {
-                let c = notation::parse_cell(&p.info.1, cell).map_err(|e| e.to_string())?;
-                Ok(p.pos
-                    .piece_at(c)
-                    .map_or(Dynamic::UNIT, |q| p.piece_map(c, q).into()))
-            },
-        )
         .register_fn("pieces", |p: &mut ScriptPosition| -> Array {
-            p.pos
-                .cells()
-                .iter()
-                .enumerate()
-                .filter_map(|(c, q)| q.map(|q| p.piece_map(c as u16, q).into()))
-                .collect()
+            p.pos.cells().iter().enumerate().filter_map(|(c, q)| q.map(|q| p.piece_map(c as u16, q).into())).collect()
         })
-        .register_fn(
-            "count",
-            |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
-                let (ty, side) = (p.token_type(token)?, parse_side(side)?);
-                Ok(p.pos
-                    .cells()
-                    .iter()
-                    .flatten()
-                    .filter(|q| q.ty == ty && q.side == side)
-                    .count() as i64)
-            },
-        )
-        .register_fn(
-            "hand",
-            |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
-                Ok(p.pos.hand(parse_side(side)?, p.token_type(token)?) as i64)
-            },
-        )
-        .register_fn("to_string", |p: &mut ScriptPosition| {
-            notation::format_position(&p.info.0, &p.info.1, &p.pos)
-        });
+        .register_fn("count", |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
+            let (ty, side) = (p.token_type(token)?, parse_side(side)?);
+            Ok(p.pos.cells().iter().flatten().filter(|q| q.ty == ty && q.side == side).count() as i64)
+        })
+        .register_fn("hand", |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
+            Ok(p.pos.hand(parse_side(side)?, p.token_type(token)?) as i64)
+        })
+        .register_fn("to_string", |p: &mut ScriptPosition| notation::format_position(&p.info.0, &p.info.1, &p.pos));
 }

@@ -23,10 +23,7 @@ pub struct Deadline {
 
 impl Deadline {
     fn new() -> Deadline {
-        Deadline {
-            epoch: Instant::now(),
-            at_ms: Arc::new(AtomicU64::new(u64::MAX)),
-        }
+        Deadline { epoch: Instant::now(), at_ms: Arc::new(AtomicU64::new(u64::MAX)) }
     }
 
     /// Starts the clock for one run.
@@ -57,13 +54,7 @@ pub fn sandbox_engine() -> (Engine, Deadline) {
         .set_max_functions(1_000)
         .set_max_modules(0)
         .set_strict_variables(true)
-        .on_progress(move |ops| {
-            if ops % 4096 == 0 && d.expired() {
-                Some(Dynamic::from("time limit"))
-            } else {
-                None
-            }
-        })
+        .on_progress(move |ops| if ops % 4096 == 0 && d.expired() { Some(Dynamic::from("time limit")) } else { None })
         .on_print(|s| eprintln!("[script] {s}"))
         .on_debug(|s, src, pos| eprintln!("[script {}:{pos}] {s}", src.unwrap_or("")));
     engine.disable_symbol("eval");

@@ -37,11 +37,7 @@ pub(crate) fn location(source: &str, pos: Position) -> Option<SourceLocation> {
 
 impl ScriptError {
     pub fn at(source: &str, pos: Position, message: impl Into<String>) -> ScriptError {
-        ScriptError {
-            location: location(source, pos),
-            message: message.into(),
-            call_stack: Vec::new(),
-        }
+        ScriptError { location: location(source, pos), message: message.into(), call_stack: Vec::new() }
     }
 
     pub fn from_parse(source: &str, e: ParseError) -> ScriptError {
@@ -57,11 +53,7 @@ impl ScriptError {
             match err {
                 EvalAltResult::ErrorInFunctionCall(name, _, inner, pos) => {
                     // Rhai names closures "anon$…"; say "closure" instead.
-                    call_stack.push(if name.starts_with("anon$") {
-                        "closure".into()
-                    } else {
-                        name
-                    });
+                    call_stack.push(if name.starts_with("anon$") { "closure".into() } else { name });
                     outer_pos = pos;
                     err = *inner;
                 }
@@ -77,12 +69,9 @@ impl ScriptError {
         }
         let message = match &err {
             EvalAltResult::ErrorTooManyOperations(_) => {
-                "the script ran too long (operation limit reached): is there an endless loop?"
-                    .to_string()
+                "the script ran too long (operation limit reached): is there an endless loop?".to_string()
             }
-            EvalAltResult::ErrorTerminated(..) => {
-                "the script ran for over a second and was stopped".to_string()
-            }
+            EvalAltResult::ErrorTerminated(..) => "the script ran for over a second and was stopped".to_string(),
             EvalAltResult::ErrorStackOverflow(_) => {
                 "the script recursed too deeply (call depth limit reached)".to_string()
             }
@@ -92,10 +81,6 @@ impl ScriptError {
             EvalAltResult::ErrorRuntime(d, _) => d.to_string(),
             other => other.to_string(),
         };
-        ScriptError {
-            location: location(source, pos),
-            message,
-            call_stack,
-        }
+        ScriptError { location: location(source, pos), message, call_stack }
     }
 }

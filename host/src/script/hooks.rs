@@ -4,9 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use henka_api::kit::Hooks;
-use henka_api::{
-    EndReason, Geometry, Move, Outcome, Position, RuleError, Side, VariantInfo, notation,
-};
+use henka_api::{EndReason, Geometry, Move, Outcome, Position, RuleError, Side, VariantInfo, notation};
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
 use super::api::ScriptPosition;
@@ -19,8 +17,10 @@ pub struct ScriptHooks {
     pub(crate) deadline: Deadline,
     pub(crate) ast: Arc<AST>,
     pub(crate) source: String,
-    pub(crate) game_end: Option<FnPtr>,
-    pub(crate) filter_moves: Option<FnPtr>,
+    /// Each hook with the position of the `v.on(...)` call that registered it, which errors
+    /// without a position of their own (an operation limit hit inside a closure) point at.
+    pub(crate) game_end: Option<(FnPtr, rhai::Position)>,
+    pub(crate) filter_moves: Option<(FnPtr, rhai::Position)>,
     /// The variant's description, known once the kit has built it.
     pub(crate) info: OnceLock<Arc<(VariantInfo, Geometry)>>,
 }
@@ -36,35 +36,22 @@ impl std::fmt::Debug for ScriptHooks {
 }
 
 impl ScriptHooks {
-    fn call(&self, f: &FnPtr, args: impl rhai::FuncArgs) -> Result<Dynamic, RuleError> {
+    fn call(&self, (f, registered): &(FnPtr, rhai::Position), args: impl rhai::FuncArgs) -> Result<Dynamic, RuleError> {
         self.deadline.arm();
-        f.call::<Dynamic>(&self.engine, &self.ast, args)
-            .map_err(|e| {
-                let e = ScriptError::from_eval(&self.source, *e);
-                RuleError {
-                    message: format!("hook: {}", e.message),
-                    location: e.location,
-                }
-            })
-    }
-
-    fn script_position(&self, pos: &Position) -> Result<ScriptPosition, RuleError> {
-        let info = self
-            .info
-            .get()
-            .ok_or_else(|| RuleError::new("hook called before the variant was built"))?;
-        Ok(ScriptPosition {
-            pos: pos.clone(),
-            info: info.clone(),
+        f.call::<Dynamic>(&self.engine, &self.ast, args).map_err(|e| {
+            let e = ScriptError::from_eval(&self.source, *e);
+            let location = e.location.or_else(|| super::error::location(&self.source, *registered));
+            RuleError { message: format!("hook: {}", e.message), location }
         })
     }
 
-    fn err(&self, f: &FnPtr, message: String) -> RuleError {
-        RuleError::new(format!(
-            "{}: hook `{}`: {message}",
-            self.source,
-            f.fn_name()
-        ))
+    fn script_position(&self, pos: &Position) -> Result<ScriptPosition, RuleError> {
+        let info = self.info.get().ok_or_else(|| RuleError::new("hook called before the variant was built"))?;
+        Ok(ScriptPosition { pos: pos.clone(), info: info.clone() })
+    }
+
+    fn err(&self, (_, registered): &(FnPtr, rhai::Position), message: String) -> RuleError {
+        RuleError { message: format!("hook: {message}"), location: super::error::location(&self.source, *registered) }
     }
 }
 
@@ -79,19 +66,12 @@ impl Hooks for ScriptHooks {
         };
         let sp = self.script_position(pos)?;
         let (info, geo) = &*sp.info;
-        let names: Vec<String> = moves
-            .iter()
-            .map(|&m| notation::format_move(info, geo, pos, m))
-            .collect();
+        let names: Vec<String> = moves.iter().map(|&m| notation::format_move(info, geo, pos, m)).collect();
         let array: Array = names.iter().map(|s| Dynamic::from(s.clone())).collect();
         let kept = self.call(f, (sp, array))?;
-        let kept: Array = kept
-            .try_cast::<Array>()
-            .ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
-        let kept: Vec<String> = kept
-            .into_iter()
-            .map(|d| d.into_string().unwrap_or_default())
-            .collect();
+        let kept: Array =
+            kept.try_cast::<Array>().ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
+        let kept: Vec<String> = kept.into_iter().map(|d| d.into_string().unwrap_or_default()).collect();
         let mut i = 0;
         moves.retain(|_| {
             let keep = kept.contains(&names[i]);
@@ -110,25 +90,16 @@ impl Hooks for ScriptHooks {
             return Ok(None);
         }
         let m = r.try_cast::<Map>().ok_or_else(|| {
-            self.err(
-                f,
-                "must return () or #{ winner: \"black\"|\"white\"|\"draw\", reason: \"…\" }".into(),
-            )
+            self.err(f, "must return () or #{ winner: \"black\"|\"white\"|\"draw\", reason: \"…\" }".into())
         })?;
-        let reason = m
-            .get("reason")
-            .map(|d| d.to_string())
-            .unwrap_or_else(|| "the variant's rule".into());
+        let reason = m.get("reason").map(|d| d.to_string()).unwrap_or_else(|| "the variant's rule".into());
         let winner = m.get("winner").map(|d| d.to_string()).unwrap_or_default();
         let outcome = match winner.as_str() {
             "black" => Outcome::win(Side::First, EndReason::Rule(reason)),
             "white" => Outcome::win(Side::Second, EndReason::Rule(reason)),
             "draw" => Outcome::draw(EndReason::Rule(reason)),
             o => {
-                return Err(self.err(
-                    f,
-                    format!("`winner` must be \"black\", \"white\" or \"draw\", not {o:?}"),
-                ));
+                return Err(self.err(f, format!("`winner` must be \"black\", \"white\" or \"draw\", not {o:?}")));
             }
         };
         Ok(Some(outcome))

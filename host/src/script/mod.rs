@@ -33,9 +33,7 @@ pub struct LoadedScript {
 }
 
 fn content_hash(src: &str) -> u64 {
-    src.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
+    src.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Loads a script from a file.
@@ -52,25 +50,15 @@ pub fn load_file(path: &Path) -> Result<LoadedScript, ScriptError> {
 /// Loads a script from text; `source_name` names it in error messages.
 pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptError> {
     let (engine, deadline) = engine::sandbox_engine();
-    let mut ast = engine
-        .compile(src)
-        .map_err(|e| ScriptError::from_parse(source_name, e))?;
+    let mut ast = engine.compile(src).map_err(|e| ScriptError::from_parse(source_name, e))?;
     ast.set_source(source_name);
     deadline.arm();
-    let result: Dynamic = engine
-        .eval_ast(&ast)
-        .map_err(|e| ScriptError::from_eval(source_name, *e))?;
+    let result: Dynamic = engine.eval_ast(&ast).map_err(|e| ScriptError::from_eval(source_name, *e))?;
     let end = Position::new(src.lines().count().max(1) as u16, 1);
     let builder = result.try_cast::<VariantBuilder>().ok_or_else(|| {
-        ScriptError::at(
-            source_name,
-            end,
-            "the script must end with the variant it built (e.g. a last line `v`)",
-        )
+        ScriptError::at(source_name, end, "the script must end with the variant it built (e.g. a last line `v`)")
     })?;
-    let rules = builder
-        .rule_set()
-        .map_err(|(pos, msg)| ScriptError::at(source_name, pos, msg))?;
+    let rules = builder.rule_set().map_err(|(pos, msg)| ScriptError::at(source_name, pos, msg))?;
 
     let mut hooks = ScriptHooks {
         engine: Arc::new(engine),
@@ -84,8 +72,8 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
     for h in &builder.hooks {
         let (name, f) = &h.value;
         match name.as_str() {
-            "game_end" => hooks.game_end = Some(f.clone()),
-            "filter_moves" => hooks.filter_moves = Some(f.clone()),
+            "game_end" => hooks.game_end = Some((f.clone(), h.at)),
+            "filter_moves" => hooks.filter_moves = Some((f.clone(), h.at)),
             _ => unreachable!("hook names are checked when registered"),
         }
     }
@@ -100,27 +88,15 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
     })?;
     if let Some(h) = &hooks {
         let geometry = Geometry::new(&kit.info().geometry).expect("the kit validated the board");
-        h.info
-            .set(Arc::new((kit.info().clone(), geometry)))
-            .expect("set once");
+        h.info.set(Arc::new((kit.info().clone(), geometry))).expect("set once");
     }
     let variant = Arc::new(kit);
     // Run the hooks once on the start position so a broken hook is a load error, not a surprise.
     let start = variant.start_position();
     let mut moves = Vec::new();
-    let checked = variant
-        .legal_moves(&start, &mut moves)
-        .and_then(|_| variant.outcome(&start, &[]));
+    let checked = variant.legal_moves(&start, &mut moves).and_then(|_| variant.outcome(&start, &[]));
     if let Err(e) = checked {
-        return Err(ScriptError {
-            location: e.location,
-            message: e.message,
-            call_stack: vec![],
-        });
+        return Err(ScriptError { location: e.location, message: e.message, call_stack: vec![] });
     }
-    Ok(LoadedScript {
-        variant,
-        source_name: source_name.to_string(),
-        content_hash: content_hash(src),
-    })
+    Ok(LoadedScript { variant, source_name: source_name.to_string(), content_hash: content_hash(src) })
 }

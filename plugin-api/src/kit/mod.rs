@@ -13,9 +13,7 @@ mod tables;
 use std::sync::Arc;
 
 pub use hooks::Hooks;
-pub use rules::{
-    BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
-};
+pub use rules::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
 
 use crate::betza::Atom;
 use crate::geometry::{Geometry, GeometryError};
@@ -34,11 +32,7 @@ pub enum KitError {
     #[error("board: {0}")]
     Geometry(#[from] GeometryError),
     #[error("piece {name:?}: {message}")]
-    Piece {
-        index: usize,
-        name: String,
-        message: String,
-    },
+    Piece { index: usize, name: String, message: String },
     #[error("start position: {0}")]
     Start(NotationError),
     #[error("{0}")]
@@ -66,53 +60,29 @@ impl KitVariant {
         let geometry = Geometry::new(&rules.geometry)?;
         let n = rules.pieces.len();
         if n == 0 {
-            return Err(KitError::Rules(
-                "a variant needs at least one piece type".into(),
-            ));
+            return Err(KitError::Rules("a variant needs at least one piece type".into()));
         }
         if n > MAX_PIECE_TYPES {
-            return Err(KitError::Rules(format!(
-                "at most {MAX_PIECE_TYPES} piece types (got {n})"
-            )));
+            return Err(KitError::Rules(format!("at most {MAX_PIECE_TYPES} piece types (got {n})")));
         }
-        let piece_err = |index: usize, message: String| KitError::Piece {
-            index,
-            name: rules.pieces[index].name.clone(),
-            message,
-        };
+        let piece_err =
+            |index: usize, message: String| KitError::Piece { index, name: rules.pieces[index].name.clone(), message };
 
         let mut demotes_to: Vec<PieceId> = (0..n as PieceId).collect();
         let mut promoted = vec![false; n];
         for (i, p) in rules.pieces.iter().enumerate() {
-            if p.token.is_empty()
-                || !p
-                    .token
-                    .chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-            {
-                return Err(piece_err(
-                    i,
-                    format!("token {:?} must be capital letters (and digits)", p.token),
-                ));
+            if p.token.is_empty() || !p.token.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
+                return Err(piece_err(i, format!("token {:?} must be capital letters (and digits)", p.token)));
             }
             if !p.token.starts_with(|c: char| c.is_ascii_uppercase()) {
-                return Err(piece_err(
-                    i,
-                    format!("token {:?} must start with a letter", p.token),
-                ));
+                return Err(piece_err(i, format!("token {:?} must start with a letter", p.token)));
             }
             if let Some(t) = p.promotes_to {
                 if t >= n || t == i {
-                    return Err(piece_err(
-                        i,
-                        "promotes to a type that does not exist".into(),
-                    ));
+                    return Err(piece_err(i, "promotes to a type that does not exist".into()));
                 }
                 if promoted[t] {
-                    return Err(piece_err(
-                        t,
-                        "is the promotion of two types; give each its own promoted type".into(),
-                    ));
+                    return Err(piece_err(t, "is the promotion of two types; give each its own promoted type".into()));
                 }
                 promoted[t] = true;
                 demotes_to[t] = i as PieceId;
@@ -140,22 +110,11 @@ impl KitVariant {
             .collect();
         for i in 0..n {
             if let Some(j) = (0..i).find(|&j| pieces[j].written() == pieces[i].written()) {
-                return Err(piece_err(
-                    i,
-                    format!(
-                        "is written {} like {:?}",
-                        pieces[i].written(),
-                        pieces[j].name
-                    ),
-                ));
+                return Err(piece_err(i, format!("is written {} like {:?}", pieces[i].written(), pieces[j].name)));
             }
         }
-        let holdable: Vec<bool> = (0..n)
-            .map(|i| rules.drops && !promoted[i] && !rules.pieces[i].royal)
-            .collect();
-        let hand_types = (0..n as PieceId)
-            .filter(|&i| holdable[i as usize])
-            .collect();
+        let holdable: Vec<bool> = (0..n).map(|i| rules.drops && !promoted[i] && !rules.pieces[i].royal).collect();
+        let hand_types = (0..n as PieceId).filter(|&i| holdable[i as usize]).collect();
         let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
         let tables = Tables::build(&geometry, &atoms, rules.promotion.zone_depth);
         let info = VariantInfo {
@@ -169,11 +128,7 @@ impl KitVariant {
             start: rules.start.clone(),
         };
         let v = KitVariant {
-            promotes_to: rules
-                .pieces
-                .iter()
-                .map(|p| p.promotes_to.map(|t| t as PieceId))
-                .collect(),
+            promotes_to: rules.pieces.iter().map(|p| p.promotes_to.map(|t| t as PieceId)).collect(),
             is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
             has_royals: rules.pieces.iter().any(|p| p.royal),
             any_no_drop_mate: rules.drops && rules.pieces.iter().any(|p| p.no_drop_mate),
@@ -194,12 +149,7 @@ impl KitVariant {
     }
 
     fn side_is_bare(&self, pos: &Position, side: crate::side::Side) -> bool {
-        pos.hand_is_empty(side)
-            && pos
-                .cells()
-                .iter()
-                .flatten()
-                .all(|p| p.side != side || self.is_royal[p.ty as usize])
+        pos.hand_is_empty(side) && pos.cells().iter().flatten().all(|p| p.side != side || self.is_royal[p.ty as usize])
     }
 
     fn repetition(&self, pos: &Position, history: &[HistoryEntry]) -> Option<Outcome> {
@@ -207,9 +157,7 @@ impl KitVariant {
         if rule.count == 0 {
             return None;
         }
-        let earlier: Vec<usize> = (0..history.len())
-            .filter(|&i| history[i].hash == pos.hash())
-            .collect();
+        let earlier: Vec<usize> = (0..history.len()).filter(|&i| history[i].hash == pos.hash()).collect();
         if earlier.len() + 1 < rule.count as usize {
             return None;
         }
@@ -256,17 +204,9 @@ impl Variant for KitVariant {
         self.royal_attacked(pos, pos.side_to_move())
     }
 
-    fn outcome(
-        &self,
-        pos: &Position,
-        history: &[HistoryEntry],
-    ) -> Result<Option<Outcome>, RuleError> {
+    fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
         let stm = pos.side_to_move();
-        let royal_left = pos
-            .cells()
-            .iter()
-            .flatten()
-            .any(|p| p.side == stm && self.is_royal[p.ty as usize]);
+        let royal_left = pos.cells().iter().flatten().any(|p| p.side == stm && self.is_royal[p.ty as usize]);
         if self.has_royals && !royal_left {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::RoyalCaptured)));
         }
@@ -275,10 +215,7 @@ impl Variant for KitVariant {
         {
             return Ok(Some(o));
         }
-        if self.rules.baring == BaringRule::BoardAndHand
-            && self.has_royals
-            && self.side_is_bare(pos, stm)
-        {
+        if self.rules.baring == BaringRule::BoardAndHand && self.has_royals && self.side_is_bare(pos, stm) {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::Baring)));
         }
         let mut moves = Vec::new();

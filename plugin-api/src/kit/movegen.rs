@@ -36,11 +36,7 @@ struct PinCandidates {
 
 impl PinCandidates {
     fn new() -> Self {
-        PinCandidates {
-            cells: [NO_CELL; 32],
-            len: 0,
-            overflow: false,
-        }
+        PinCandidates { cells: [NO_CELL; 32], len: 0, overflow: false }
     }
     fn push(&mut self, c: Cell) {
         if self.len == self.cells.len() {
@@ -171,8 +167,7 @@ impl KitVariant {
                     let mut first_occupied = None;
                     for (k, &c) in ray.iter().enumerate() {
                         if pos.piece_at(c).is_some() {
-                            if k >= 1 && is_attacker(c) && first_occupied.is_none_or(|f| f + 1 == k)
-                            {
+                            if k >= 1 && is_attacker(c) && first_occupied.is_none_or(|f| f + 1 == k) {
                                 return true;
                             }
                             if first_occupied.is_some() {
@@ -218,12 +213,8 @@ impl KitVariant {
                     if let Some(&a) = ray.first()
                         && matches!(pos.piece_at(a), Some(q) if q.side == enemy && p.types.contains(q.ty))
                     {
-                        let blockers: Vec<Cell> = t
-                            .span(pc.block)
-                            .iter()
-                            .copied()
-                            .filter(|&b| pos.piece_at(b).is_some())
-                            .collect();
+                        let blockers: Vec<Cell> =
+                            t.span(pc.block).iter().copied().filter(|&b| pos.piece_at(b).is_some()).collect();
                         if let [b] = blockers[..]
                             && pos.piece_at(b).is_some_and(|q| q.side == side)
                         {
@@ -247,11 +238,7 @@ impl KitVariant {
     #[inline]
     pub(crate) fn make(&self, pos: &mut Position, mv: Move) -> Undo {
         let side = pos.side_to_move();
-        let mut u = Undo {
-            moved: None,
-            captured: None,
-            captured_via: None,
-        };
+        let mut u = Undo { moved: None, captured: None, captured_via: None };
         match mv.kind {
             MoveKind::Board => {
                 u.moved = pos.piece_at(mv.from);
@@ -319,11 +306,7 @@ impl KitVariant {
     #[inline]
     fn exposes(&self, pos: &mut Position, mv: Move, royal: Cell, side: Side) -> bool {
         let u = self.make(pos, mv);
-        let at = if mv.kind == MoveKind::Board && mv.from == royal {
-            mv.to
-        } else {
-            royal
-        };
+        let at = if mv.kind == MoveKind::Board && mv.from == royal { mv.to } else { royal };
         let hit = self.attacked(pos, at, side.opponent());
         self.unmake(pos, mv, u);
         hit
@@ -346,11 +329,7 @@ impl KitVariant {
     }
 
     /// All legal moves of the side to move into `out`. `pos` is used as scratch and restored.
-    pub(crate) fn gen_legal(
-        &self,
-        pos: &mut Position,
-        out: &mut Vec<Move>,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
         let royals = self.scan(pos, out, side);
@@ -378,8 +357,7 @@ impl KitVariant {
                 let mut i = 0;
                 while i < out.len() {
                     let mv = out[i];
-                    let suspect =
-                        mv.kind == MoveKind::Board && (mv.from == royal || pins.contains(mv.from));
+                    let suspect = mv.kind == MoveKind::Board && (mv.from == royal || pins.contains(mv.from));
                     if suspect && self.exposes(pos, mv, royal, side) {
                         out.swap_remove(i);
                     } else {
@@ -400,12 +378,7 @@ impl KitVariant {
     }
 
     /// Uchifuzume: removes drops of `no_drop_mate` types that checkmate at once.
-    fn remove_drop_mates(
-        &self,
-        pos: &mut Position,
-        out: &mut Vec<Move>,
-        enemy_royal: Cell,
-    ) -> Result<(), RuleError> {
+    fn remove_drop_mates(&self, pos: &mut Position, out: &mut Vec<Move>, enemy_royal: Cell) -> Result<(), RuleError> {
         let side = pos.side_to_move();
         let mut i = 0;
         let mut replies = Vec::new();
@@ -430,14 +403,7 @@ impl KitVariant {
     }
 
     /// Whether a piece of `ty` on `from` would attack `target` in `pos` (with `from` occupied by it).
-    fn gives_check_from(
-        &self,
-        pos: &Position,
-        ty: u8,
-        side: Side,
-        from: Cell,
-        target: Cell,
-    ) -> bool {
+    fn gives_check_from(&self, pos: &Position, ty: u8, side: Side, from: Cell, target: Cell) -> bool {
         let t = &self.tables;
         t.gens(ty, side, from).iter().any(|g| {
             g.captures

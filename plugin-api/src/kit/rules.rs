@@ -72,10 +72,7 @@ pub struct PromotionRule {
 
 impl Default for PromotionRule {
     fn default() -> Self {
-        PromotionRule {
-            zone_depth: 0,
-            mandatory: false,
-        }
+        PromotionRule { zone_depth: 0, mandatory: false }
     }
 }
 
@@ -121,9 +118,6 @@ pub struct RepetitionRule {
 
 impl Default for RepetitionRule {
     fn default() -> Self {
-        RepetitionRule {
-            count: 4,
-            perpetual_check_loses: true,
-        }
+        RepetitionRule { count: 4, perpetual_check_loses: true }
     }
 }

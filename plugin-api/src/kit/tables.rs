@@ -143,10 +143,7 @@ impl Tables {
                             }
                         }
                     }
-                    t.gen_spans.push(Span {
-                        start,
-                        len: t.gens.len() as u32 - start,
-                    });
+                    t.gen_spans.push(Span { start, len: t.gens.len() as u32 - start });
                     t.dead.push(!can_move);
                 }
             }
@@ -160,10 +157,7 @@ impl Tables {
     fn push_cells(&mut self, cells: &[Cell]) -> Span {
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(cells);
-        Span {
-            start,
-            len: cells.len() as u32,
-        }
+        Span { start, len: cells.len() as u32 }
     }
 
     /// The cells along `w` from `c`: `range` steps (0 = to the edge), skipping the first if asked.
@@ -216,11 +210,7 @@ impl Tables {
                     _ => ProbeKind::Slide,
                 };
                 let w = a.vector.for_side(attacker);
-                merged
-                    .entry((w, a.range, kind))
-                    .or_insert((TypeSet::default(), *a))
-                    .0
-                    .insert(ty);
+                merged.entry((w, a.range, kind)).or_insert((TypeSet::default(), *a)).0.insert(ty);
             }
         }
         for ((w, range, kind), (types, atom)) in merged {
@@ -233,18 +223,10 @@ impl Tables {
                         // The attacker stands one leap back; its path must lie on the board.
                         let path: Option<Vec<Cell>> = back
                             .first()
-                            .map(|&a| {
-                                atom.lame_path()
-                                    .iter()
-                                    .map(|s| geo.offset(a, s.for_side(attacker)))
-                                    .collect()
-                            })
+                            .map(|&a| atom.lame_path().iter().map(|s| geo.offset(a, s.for_side(attacker))).collect())
                             .unwrap_or(None);
                         if let Some(path) = path {
-                            pc = ProbeCell {
-                                ray: self.push_cells(&back),
-                                block: self.push_cells(&path),
-                            };
+                            pc = ProbeCell { ray: self.push_cells(&back), block: self.push_cells(&path) };
                         }
                     } else {
                         pc.ray = self.push_cells(&back);
