@@ -244,3 +244,6 @@ impl Variant for KitVariant {
         self.perft_in_place(&mut scratch, depth, &mut bufs)
     }
 }
+
+#[cfg(test)]
+mod tests;

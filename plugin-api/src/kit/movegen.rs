@@ -21,7 +21,7 @@ pub(crate) struct Undo {
 
 /// Royal pieces found while scanning the board.
 #[derive(Clone, Copy, Debug, Default)]
-struct Royals {
+pub(crate) struct Royals {
     count: [u32; 2],
     /// The last royal cell seen per side (the only one when the count is 1).
     cell: [Cell; 2],
@@ -213,9 +213,9 @@ impl KitVariant {
                     if let Some(&a) = ray.first()
                         && matches!(pos.piece_at(a), Some(q) if q.side == enemy && p.types.contains(q.ty))
                     {
-                        let blockers: Vec<Cell> =
-                            t.span(pc.block).iter().copied().filter(|&b| pos.piece_at(b).is_some()).collect();
-                        if let [b] = blockers[..]
+                        // Exactly one occupied cell on the path, and it is ours: moving it exposes.
+                        let mut blockers = t.span(pc.block).iter().copied().filter(|&b| pos.piece_at(b).is_some());
+                        if let (Some(b), None) = (blockers.next(), blockers.next())
                             && pos.piece_at(b).is_some_and(|q| q.side == side)
                         {
                             pins.push(b);
@@ -312,7 +312,7 @@ impl KitVariant {
         hit
     }
 
-    fn scan(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Royals {
+    pub(crate) fn scan(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Royals {
         let mut royals = Royals::default();
         for (c, p) in pos.cells().iter().enumerate() {
             if let Some(p) = *p {

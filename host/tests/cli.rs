@@ -1,0 +1,110 @@
+//! The `henka` binary end to end: what a user types, what they see, and the exit codes.
+
+use std::process::{Command, Output};
+
+fn henka(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_henka")).args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn list_shows_the_bundled_variants() {
+    let o = henka(&["list"]);
+    assert!(o.status.success());
+    for name in ["shogi", "okisaki", "ogi"] {
+        assert!(stdout(&o).lines().any(|l| l.starts_with(name)), "{name} missing");
+    }
+}
+
+#[test]
+fn perft_ends_with_the_node_count_alone() {
+    let o = henka(&["perft", "okisaki", "--depth", "2", "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"1369"), "37 × 37 replies");
+    assert_eq!(lines.len(), 38, "37 divide lines and the total");
+    assert!(lines.contains(&"1h1g: 37"));
+}
+
+#[test]
+fn moves_after_a_sequence_are_sorted() {
+    let o = henka(&["moves", "shogi", "--moves", "7g7f", "3c3d", "8h2b+"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    // White can recapture the promoted bishop; only Black holds a piece, so White has no drops.
+    assert!(lines.contains(&"3a2b"), "{lines:?}");
+    assert!(lines.iter().all(|m| !m.contains('*')), "{lines:?}");
+}
+
+#[test]
+fn an_illegal_move_is_an_error_that_names_it() {
+    let o = henka(&["moves", "shogi", "--moves", "7g7e"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("illegal move \"7g7e\""));
+}
+
+#[test]
+fn an_unknown_variant_lists_the_known_ones() {
+    let o = henka(&["perft", "chess", "--depth", "1"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no variant called \"chess\"") && err.contains("okisaki"), "{err}");
+}
+
+#[test]
+fn random_movers_play_a_whole_game() {
+    let o = henka(&[
+        "play",
+        "ogi",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--seed",
+        "7",
+        "--quiet",
+        "--max-plies",
+        "400",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("result:") || last.starts_with("stopped after 400"), "{last}");
+}
+
+#[test]
+fn a_human_plays_from_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["play", "shogi", "--white", "human", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"7g7f\n3c3d\n9z9y\nposition\nquit\n").unwrap();
+    let out = stdout(&child.wait_with_output().unwrap());
+    assert!(out.contains("1. Black: 7g7f") && out.contains("2. White: 3c3d"), "{out}");
+    assert!(out.contains("bad cell"), "a typo gets a message: {out}");
+    assert!(out.contains("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"), "{out}");
+}
+
+#[test]
+fn replay_reads_a_record_and_reports_the_result() {
+    let dir = std::env::temp_dir().join(format!("henka-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mate.txt");
+    // A one-move record from a constructed start: the gold drop on 1b, protected by the pawn on
+    // 1c, mates the king on 1a.
+    std::fs::write(&path, "# test\nvariant shogi\nstart 8k/9/8P/9/9/9/9/9/K8 b G 1\nmoves G*1b\n").unwrap();
+    let o = henka(&["replay", "shogi", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("result: Black wins by checkmate after 1 moves"), "{}", stdout(&o));
+}
