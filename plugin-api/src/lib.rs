@@ -15,15 +15,15 @@
 //! It knows nothing of Rhai, egui or files: data flows script or plugin → `Variant` → host.
 //!
 //! ```
-//! use henka_api::{betza, kit::{PieceRule, RuleSet}, GeometrySpec, Variant};
+//! use henka_api::{betza, kit::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
 //! let piece = |name: &str, token: &str, moves: &str, royal| PieceRule {
 //!     name: name.into(), kanji: None, token: token.into(), betza: moves.into(),
 //!     atoms: betza::parse(moves).unwrap(), royal, promotes_to: None,
 //!     one_per_file: false, no_drop_mate: false,
 //! };
 //! let rules = RuleSet {
-//!     name: "Kings and a rook".into(), author: String::new(), version: String::new(),
-//!     description: String::new(), geometry: GeometrySpec::flat(3, 3),
+//!     meta: Metadata { name: "Kings and a rook".into(), ..Metadata::default() },
+//!     geometry: GeometrySpec::flat(3, 3),
 //!     pieces: vec![piece("King", "K", "K", true), piece("Rook", "R", "R", false)],
 //!     promotion: Default::default(), drops: false, check: Default::default(),
 //!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(),
@@ -57,4 +57,4 @@ pub use outcome::{EndReason, HistoryEntry, Outcome};
 pub use piece::{Piece, PieceId, PieceInfo};
 pub use position::Position;
 pub use side::Side;
-pub use variant::{RuleError, SourceLocation, Variant, VariantInfo};
+pub use variant::{Metadata, RuleError, SourceLocation, Variant, VariantInfo};

@@ -46,10 +46,9 @@ impl std::fmt::Display for RuleError {
     }
 }
 
-/// What a variant says about itself: metadata, board, pieces and start. Serialisable: a plugin
-/// hands this to the host as JSON once, at load.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VariantInfo {
+/// Who made a variant and what it is: shown in lists, carried by shared scripts and game records.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
     pub name: String,
     #[serde(default)]
     pub author: String,
@@ -57,6 +56,14 @@ pub struct VariantInfo {
     pub version: String,
     #[serde(default)]
     pub description: String,
+}
+
+/// What a variant says about itself: metadata, board, pieces and start. Serialisable: a plugin
+/// hands this to the host as JSON once, at load.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantInfo {
+    #[serde(flatten)]
+    pub meta: Metadata,
     pub geometry: GeometrySpec,
     pub pieces: Vec<PieceInfo>,
     /// The types that can be held in hand, in the order position strings list them.

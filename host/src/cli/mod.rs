@@ -137,7 +137,7 @@ pub fn run(cli: Cli) -> Result<()> {
             say!(
                 "{}: ok — {} ({}×{}{}), {} piece types, {} legal moves at the start",
                 loaded.source_name,
-                info.name,
+                info.meta.name,
                 info.geometry.files,
                 info.geometry.ranks,
                 if info.geometry.levels > 1 { format!("×{}", info.geometry.levels) } else { String::new() },

@@ -48,7 +48,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    say!("{} — {} (Black: {:?}, White: {:?})", v.info().name, entry.origin(), args.black, args.white);
+    say!("{} — {} (Black: {:?}, White: {:?})", v.info().meta.name, entry.origin(), args.black, args.white);
     if args.black == Player::Human || args.white == Player::Human {
         say!("{HELP}");
     }

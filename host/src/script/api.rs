@@ -7,7 +7,7 @@ use std::sync::Arc;
 use henka_api::betza::{self, Atom, Mode};
 use henka_api::geometry::Vector;
 use henka_api::kit::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
-use henka_api::{Geometry, GeometrySpec, Position as Pos, Side, VariantInfo, notation};
+use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 
 type Res<T> = Result<T, Box<EvalAltResult>>;
@@ -34,10 +34,7 @@ pub struct Declared<T> {
 /// The definition a script builds and returns.
 #[derive(Clone, Debug, Default)]
 pub struct VariantBuilder {
-    pub name: String,
-    pub author: String,
-    pub version: String,
-    pub description: String,
+    pub meta: Metadata,
     pub geometry: Option<GeometrySpec>,
     pub pieces: Vec<Declared<PieceRule>>,
     pub promotion: PromotionRule,
@@ -277,10 +274,7 @@ impl VariantBuilder {
             .clone()
             .ok_or((self.declared_at, "the variant needs a start position: call `setup(...)`".to_string()))?;
         Ok(RuleSet {
-            name: self.name.clone(),
-            author: self.author.clone(),
-            version: self.version.clone(),
-            description: self.description.clone(),
+            meta: self.meta.clone(),
             geometry,
             pieces: self.pieces.iter().map(|p| p.value.clone()).collect(),
             promotion: self.promotion,
@@ -312,10 +306,12 @@ fn new_variant(ctx: NativeCallContext, m: Map) -> Res<VariantBuilder> {
         })
         .collect::<Res<_>>()?;
     Ok(VariantBuilder {
-        name: get_str(&m, "name")?.ok_or("the variant needs a `name`")?,
-        author: get_str(&m, "author")?.unwrap_or_default(),
-        version: get_str(&m, "version")?.unwrap_or_default(),
-        description: get_str(&m, "description")?.unwrap_or_default(),
+        meta: Metadata {
+            name: get_str(&m, "name")?.ok_or("the variant needs a `name`")?,
+            author: get_str(&m, "author")?.unwrap_or_default(),
+            version: get_str(&m, "version")?.unwrap_or_default(),
+            description: get_str(&m, "description")?.unwrap_or_default(),
+        },
         geometry: Some(GeometrySpec {
             files: dims[0],
             ranks: dims[1],

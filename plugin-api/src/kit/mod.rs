@@ -118,10 +118,7 @@ impl KitVariant {
         let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
         let tables = Tables::build(&geometry, &atoms, rules.promotion.zone_depth);
         let info = VariantInfo {
-            name: rules.name.clone(),
-            author: rules.author.clone(),
-            version: rules.version.clone(),
-            description: rules.description.clone(),
+            meta: rules.meta.clone(),
             geometry: rules.geometry.clone(),
             pieces,
             hand_types,

@@ -4,17 +4,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::betza::Atom;
 use crate::geometry::GeometrySpec;
+use crate::variant::Metadata;
 
 /// A variant's rules as data. Hooks (see [`super::Hooks`]) add what data cannot say.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleSet {
-    pub name: String,
-    #[serde(default)]
-    pub author: String,
-    #[serde(default)]
-    pub version: String,
-    #[serde(default)]
-    pub description: String,
+    #[serde(flatten)]
+    pub meta: Metadata,
     pub geometry: GeometrySpec,
     pub pieces: Vec<PieceRule>,
     #[serde(default)]

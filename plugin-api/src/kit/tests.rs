@@ -10,6 +10,7 @@ use crate::geometry::{Cell, GeometrySpec};
 use crate::moves::MoveKind;
 use crate::piece::Piece;
 use crate::side::Side;
+use crate::variant::Metadata;
 
 const MOVES: [(&str, &str); 9] = [
     ("K", "K"),    // royal
@@ -25,10 +26,7 @@ const MOVES: [(&str, &str); 9] = [
 
 fn rules() -> RuleSet {
     RuleSet {
-        name: "Probe test".into(),
-        author: String::new(),
-        version: String::new(),
-        description: String::new(),
+        meta: Metadata { name: "Probe test".into(), ..Metadata::default() },
         geometry: GeometrySpec::flat(7, 7),
         pieces: MOVES
             .iter()
