@@ -54,3 +54,13 @@ fn shogi_suite() {
 fn first_variant_example_suite() {
     run_suite("first-variant");
 }
+
+#[test]
+fn okisaki_suite() {
+    run_suite("okisaki");
+}
+
+#[test]
+fn ogi_suite() {
+    run_suite("ogi");
+}
