@@ -301,8 +301,8 @@ pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -
         MoveKind::Place => format!("{}@{}", info.pieces[mv.piece as usize].written(), cell_name(g, mv.to)),
         MoveKind::Board => {
             let mut s = cell_name(g, mv.from);
-            if mv.via != NO_CELL {
-                s.push_str(&cell_name(g, mv.via));
+            if let Some(via) = mv.stop() {
+                s.push_str(&cell_name(g, via));
             }
             s.push_str(&cell_name(g, mv.to));
             if let Some(before) = pos.piece_at(mv.from).map(|p| p.ty)

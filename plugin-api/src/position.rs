@@ -162,11 +162,6 @@ impl Position {
         }
         h
     }
-
-    /// Counts a side's pieces on the board.
-    pub fn count_on_board(&self, side: Side) -> usize {
-        self.cells.iter().flatten().filter(|p| p.side == side).count()
-    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,6 @@ use henka_api::{Geometry, Variant};
 use rhai::{Dynamic, Position};
 
 pub use api::VariantBuilder;
-pub use engine::TIME_LIMIT;
 pub use error::ScriptError;
 use hooks::ScriptHooks;
 

@@ -57,19 +57,13 @@ pub struct PieceRule {
 }
 
 /// Where and how pieces promote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PromotionRule {
     /// The zone is the last `zone_depth` ranks from each player's view (0 = no promotion).
     pub zone_depth: u8,
     /// Every promotable piece whose move starts or ends in the zone must promote (Ōgi); otherwise
     /// promotion is optional except where the piece could never move again (dead cells).
     pub mandatory: bool,
-}
-
-impl Default for PromotionRule {
-    fn default() -> Self {
-        PromotionRule { zone_depth: 0, mandatory: false }
-    }
 }
 
 /// Whether a move may leave the mover's royal attacked.

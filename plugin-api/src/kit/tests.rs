@@ -52,7 +52,7 @@ fn rules() -> RuleSet {
     }
 }
 
-fn position(v: &KitVariant, cells: &[(u8, u8, bool)], kings: (u8, u8), black: bool) -> Position {
+fn position(cells: &[(u8, u8, bool)], kings: (u8, u8), black: bool) -> Position {
     let mut pos = Position::empty(49, MOVES.len());
     for &(cell, ty, first) in cells {
         let side = if first { Side::First } else { Side::Second };
@@ -64,7 +64,6 @@ fn position(v: &KitVariant, cells: &[(u8, u8, bool)], kings: (u8, u8), black: bo
         pos.set(k2, Some(Piece::new(0, Side::Second)));
     }
     pos.set_side_to_move(if black { Side::First } else { Side::Second });
-    let _ = v;
     pos
 }
 
@@ -84,7 +83,7 @@ proptest! {
         black in any::<bool>(),
     ) {
         let v = KitVariant::new(rules(), None).unwrap();
-        let mut pos = position(&v, &cells, kings, black);
+        let mut pos = position(&cells, kings, black);
         for c in 0..49 {
             if let Some(p) = pos.piece_at(c) {
                 let by = p.side.opponent();
