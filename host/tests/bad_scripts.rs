@@ -100,3 +100,9 @@ fn endless_loop_in_a_hook() {
     // the `v.on(...)` that registered the hook.
     assert_error_at("hook-loop", &src, 5, "ran");
 }
+
+#[test]
+fn unknown_rule_option() {
+    let src = GOOD.replace("v.setup", "v.rules(#{ stalemate: \"lose\" });\nv.setup");
+    assert_error_at("option", &src, 4, "`stalemate` is one of \"loss\", \"draw\", \"win\", not \"lose\"");
+}

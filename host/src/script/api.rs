@@ -80,6 +80,21 @@ fn get_int(map: &Map, key: &str) -> Res<Option<i64>> {
     }
 }
 
+/// Sets `slot` from a string option that must be one of `choices`, if the key is present.
+fn choose<T: Copy>(map: &Map, key: &str, slot: &mut T, choices: &[(&str, T)]) -> Res<()> {
+    let Some(given) = get_str(map, key)? else { return Ok(()) };
+    match choices.iter().find(|(name, _)| *name == given) {
+        Some(&(_, value)) => {
+            *slot = value;
+            Ok(())
+        }
+        None => {
+            let names: Vec<String> = choices.iter().map(|(n, _)| format!("{n:?}")).collect();
+            fail(format!("`{key}` is one of {}, not {given:?}", names.join(", ")))
+        }
+    }
+}
+
 fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> Res<u8> {
     if (lo..=hi).contains(&v) { Ok(v as u8) } else { fail(format!("{what} must be from {lo} to {hi} (got {v})")) }
 }
@@ -216,34 +231,11 @@ impl VariantBuilder {
 
     fn rules(b: &mut VariantBuilder, m: Map) -> Res<()> {
         check_keys(&m, "rules", &["check", "stalemate", "baring", "repetition", "perpetual_check_loses"])?;
-        if let Some(c) = get_str(&m, "check")? {
-            b.check = match c.as_str() {
-                "must_escape" => CheckRule::MustEscape,
-                "ignore" => CheckRule::Ignore,
-                o => {
-                    return fail(format!("`check` is \"must_escape\" or \"ignore\", not {o:?}"));
-                }
-            };
-        }
-        if let Some(s) = get_str(&m, "stalemate")? {
-            b.stalemate = match s.as_str() {
-                "loss" => StalemateRule::Loss,
-                "draw" => StalemateRule::Draw,
-                "win" => StalemateRule::Win,
-                o => {
-                    return fail(format!("`stalemate` is \"loss\", \"draw\" or \"win\", not {o:?}"));
-                }
-            };
-        }
-        if let Some(s) = get_str(&m, "baring")? {
-            b.baring = match s.as_str() {
-                "off" => BaringRule::Off,
-                "board_and_hand" => BaringRule::BoardAndHand,
-                o => {
-                    return fail(format!("`baring` is \"off\" or \"board_and_hand\", not {o:?}"));
-                }
-            };
-        }
+        use CheckRule as C;
+        use StalemateRule as S;
+        choose(&m, "check", &mut b.check, &[("must_escape", C::MustEscape), ("ignore", C::Ignore)])?;
+        choose(&m, "stalemate", &mut b.stalemate, &[("loss", S::Loss), ("draw", S::Draw), ("win", S::Win)])?;
+        choose(&m, "baring", &mut b.baring, &[("off", BaringRule::Off), ("board_and_hand", BaringRule::BoardAndHand)])?;
         if let Some(n) = get_int(&m, "repetition")? {
             b.repetition.count = int_in(n, 0, 255, "`repetition`")?;
         }
