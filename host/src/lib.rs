@@ -1,10 +1,13 @@
 //! # henka (host)
 //!
 //! The Henka workshop: the `henka` command line, the Rhai script runtime, the variant catalog and
-//! game records. Everything here talks to variants through [`henka_api::Variant`] only.
+//! game records, and (feature `editor`, on by default) the eframe editor. Everything here talks to variants through [`henka_api::Variant`] only.
 
 pub mod catalog;
 pub mod cli;
+#[cfg(feature = "editor")]
+pub mod editor;
 pub mod record;
 pub mod script;
+pub mod template;
 pub mod text_board;

@@ -27,16 +27,15 @@ use crate::record;
 #[command(
     name = "henka",
     version,
-    about = "Henka (変化): a workshop for shogi variants",
-    arg_required_else_help = true
+    about = "Henka (変化): a workshop for shogi variants. With no command, opens the editor."
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// A position to start from: a variant's start, or a position string, then moves.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Default, clap::Args)]
 pub struct PositionArgs {
     /// A position string (extended SFEN); default: the variant's start position.
     #[arg(long)]
@@ -82,6 +81,50 @@ pub enum Command {
     },
     /// Runs the benchmark suite and prints a table of perft speeds.
     Bench(bench::BenchArgs),
+    /// Opens the editor on a variant (default: the last one open, else Okisaki).
+    Edit(EditArgs),
+    /// Creates a new variant script from the annotated template, in your variants folder.
+    New {
+        /// The variant's name (letters, digits, '-' and '_'); the file is NAME.rhai.
+        name: String,
+        /// Where to write it (default: your variants folder; `henka list` shows it).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// `henka edit`.
+#[derive(Debug, Default, clap::Args)]
+pub struct EditArgs {
+    /// A variant name or script path.
+    pub variant: Option<String>,
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Draw a few frames, save a PNG screenshot of the window here, and exit.
+    #[arg(long, value_name = "PNG")]
+    pub screenshot: Option<PathBuf>,
+    /// Window size in points, e.g. 1280x800.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<[f32; 2]>,
+}
+
+fn parse_size(s: &str) -> Result<[f32; 2], String> {
+    let (w, h) = s.split_once('x').ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
+    let n = |t: &str| t.trim().parse::<f32>().map_err(|e| format!("{t:?}: {e}"));
+    Ok([n(w)?, n(h)?])
+}
+
+#[cfg(feature = "editor")]
+fn edit(args: EditArgs) -> Result<()> {
+    use crate::editor::{StartOptions, WindowOptions};
+    let start =
+        StartOptions { open: args.variant, position: args.at.position, moves: args.at.moves, ..Default::default() };
+    crate::editor::run(start, WindowOptions { screenshot: args.screenshot, size: args.size })
+}
+
+#[cfg(not(feature = "editor"))]
+fn edit(_: EditArgs) -> Result<()> {
+    bail!("this henka was built without the editor (cargo feature `editor`); see `henka --help` for the commands")
 }
 
 /// Finds and loads a variant by name or path, with a message that says what exists.
@@ -118,7 +161,8 @@ pub fn sorted_moves(v: &dyn Variant, game: &Game) -> Result<Vec<String>> {
 }
 
 pub fn run(cli: Cli) -> Result<()> {
-    match cli.command {
+    let Some(command) = cli.command else { return edit(EditArgs::default()) };
+    match command {
         Command::List => {
             for e in catalog::discover(&catalog::search_dirs()) {
                 say!("{:<24} {}", e.name, e.origin());
@@ -170,5 +214,12 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Bench(args) => bench::run(args),
+        Command::Edit(args) => edit(args),
+        Command::New { name, dir } => {
+            let dir = dir.or_else(catalog::user_dir).context("no variants folder: give --dir or set HENKA_VARIANTS")?;
+            let path = crate::template::create(&name, &dir)?;
+            say!("{}", path.display());
+            Ok(())
+        }
     }
 }

@@ -31,7 +31,7 @@ pub struct LoadedScript {
     pub content_hash: u64,
 }
 
-fn content_hash(src: &str) -> u64 {
+pub fn content_hash(src: &str) -> u64 {
     src.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 

@@ -1,0 +1,315 @@
+//! The board view: any files × ranks board, and 3D boards as level slices side by side, with
+//! coordinates, zoom and pan, highlights, and clicks and drags reported as cells.
+//!
+//! The view only draws and reports; what a click means (select, move, place a piece in the setup
+//! editor) is decided by its caller. Each cell is an accessible button named by its coordinate
+//! (`7g`), which is how screen readers and the UI tests find it.
+
+use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+use henka_api::notation::cell_name;
+use henka_api::{Cell, Geometry, Position, Side, Variant};
+
+use super::piece_face::{self, FaceText};
+
+const BOARD: Color32 = Color32::from_rgb(0xE4, 0xBE, 0x74);
+const LINE: Color32 = Color32::from_rgb(0x5A, 0x3E, 0x1B);
+const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(0x9C, 0x86, 0x10, 0x60);
+const SELECTED: Color32 = Color32::from_rgba_premultiplied(0x2E, 0x8B, 0x57, 0x80);
+const TARGET: Color32 = Color32::from_rgb(0x1F, 0x6F, 0x3F);
+const CAPTURE: Color32 = Color32::from_rgb(0xC0, 0x39, 0x2B);
+const STOP: Color32 = Color32::from_rgb(0xD3, 0x7A, 0x00);
+const CHECK: Color32 = Color32::from_rgba_premultiplied(0xC0, 0x20, 0x20, 0x90);
+
+/// What a highlighted target cell means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A move ends here on an empty cell (in the inspector: moves or captures).
+    Move,
+    /// The piece may move here but not capture (inspector only).
+    MoveOnly,
+    /// A move ends here capturing.
+    Capture,
+    /// A move may stop here on its way (lion double moves, igui): click it, then the end.
+    Stop,
+    /// A jump: the piece leaps over what is between (inspector only).
+    Jump,
+}
+
+/// Highlights to draw over the position.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    pub selected: Option<Cell>,
+    pub targets: Vec<(Cell, Mark)>,
+    pub last_move: Vec<Cell>,
+    pub check: Vec<Cell>,
+}
+
+/// What the user did to the board this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardInput {
+    pub clicked: Option<Cell>,
+    pub secondary_clicked: Option<Cell>,
+    /// A piece was dragged from the first cell and dropped on the second.
+    pub dragged: Option<(Cell, Cell)>,
+    pub hovered: Option<Cell>,
+}
+
+/// How a board is drawn; kept between frames (and between runs, with the window state).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct BoardView {
+    /// 1.0 fits the board to the space it has.
+    pub zoom: f32,
+    pub pan: Vec2,
+    pub flipped: bool,
+    pub face_text: FaceText,
+    #[serde(skip)]
+    dragging: Option<Cell>,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView { zoom: 1.0, pan: Vec2::ZERO, flipped: false, face_text: FaceText::Kanji, dragging: None }
+    }
+}
+
+/// Gap between level slices, in cells.
+const SLICE_GAP: f32 = 0.8;
+/// Room for coordinates around the grid, in cells.
+const MARGIN: f32 = 0.55;
+
+/// Where each cell is on the screen.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    origin: Pos2,
+    pub cell: f32,
+    files: i32,
+    ranks: i32,
+    flipped: bool,
+}
+
+impl Layout {
+    /// Fits a board into `area` at `zoom`, shifted by `pan`.
+    pub fn fit(g: &Geometry, area: Rect, zoom: f32, pan: Vec2, flipped: bool) -> Layout {
+        let (files, ranks, levels) = (g.files() as f32, g.ranks() as f32, g.levels() as f32);
+        let width = levels * files + (levels - 1.0) * SLICE_GAP + 2.0 * MARGIN;
+        let height = ranks + 2.0 * MARGIN + if levels > 1.0 { 0.6 } else { 0.0 };
+        let cell = ((area.width() / width).min(area.height() / height) * zoom).max(6.0);
+        let size = vec2(width, height) * cell;
+        let origin = area.center() - size / 2.0 + pan + vec2(MARGIN, MARGIN) * cell;
+        let origin = if levels > 1.0 { origin + vec2(0.0, 0.6 * cell) } else { origin };
+        Layout { origin, cell, files: g.files() as i32, ranks: g.ranks() as i32, flipped }
+    }
+
+    /// The top-left of a level's slice.
+    fn slice_origin(&self, level: i32) -> Pos2 {
+        self.origin + vec2(level as f32 * (self.files as f32 + SLICE_GAP) * self.cell, 0.0)
+    }
+
+    /// The cell's square on the screen.
+    pub fn cell_rect(&self, g: &Geometry, c: Cell) -> Rect {
+        let (f, r, l) = g.coords(c);
+        let (col, row) = if self.flipped { (self.files - 1 - f, r) } else { (f, self.ranks - 1 - r) };
+        let min = self.slice_origin(l) + vec2(col as f32, row as f32) * self.cell;
+        Rect::from_min_size(min, Vec2::splat(self.cell))
+    }
+
+    /// The whole grid of one level.
+    fn slice_rect(&self, level: i32) -> Rect {
+        Rect::from_min_size(self.slice_origin(level), vec2(self.files as f32, self.ranks as f32) * self.cell)
+    }
+
+    /// The cell under a screen point.
+    pub fn cell_at(&self, g: &Geometry, p: Pos2) -> Option<Cell> {
+        (0..g.levels() as i32).find_map(|l| {
+            let d = (p - self.slice_origin(l)) / self.cell;
+            if d.x < 0.0 || d.y < 0.0 {
+                return None;
+            }
+            let (col, row) = (d.x as i32, d.y as i32);
+            let (f, r) = if self.flipped { (self.files - 1 - col, row) } else { (col, self.ranks - 1 - row) };
+            g.cell(f, r, l)
+        })
+    }
+
+    /// Whether a side's pieces point up the screen.
+    pub fn points_up(&self, side: Side) -> bool {
+        (side == Side::First) != self.flipped
+    }
+}
+
+impl BoardView {
+    /// Draws `pos` and reports input. `area` is the space given to the board.
+    pub fn show(&mut self, ui: &mut egui::Ui, v: &dyn Variant, pos: &Position, marks: &Marks) -> BoardInput {
+        let g = v.geometry();
+        let (area, bg) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+        self.zoom_and_pan(ui, area);
+        let layout = Layout::fit(g, area, self.zoom, self.pan, self.flipped);
+        let painter = ui.painter_at(area);
+        self.paint_grid(&painter, g, &layout);
+
+        let mut input = BoardInput::default();
+        for c in g.cells() {
+            let rect = layout.cell_rect(g, c);
+            if marks.last_move.contains(&c) {
+                painter.rect_filled(rect.shrink(1.0), 0.0, LAST_MOVE);
+            }
+            if marks.selected == Some(c) {
+                painter.rect_filled(rect.shrink(1.0), 0.0, SELECTED);
+            }
+            if marks.check.contains(&c) {
+                painter.circle_filled(rect.center(), layout.cell * 0.48, CHECK);
+            }
+            if let Some(p) = pos.piece_at(c) {
+                let alpha = if self.dragging == Some(c) { 0.35 } else { 1.0 };
+                let info = &v.info().pieces[p.ty as usize];
+                piece_face::paint(&painter, rect, info, layout.points_up(p.side), self.face_text, alpha);
+            }
+            if let Some(&(_, mark)) = marks.targets.iter().find(|(t, _)| *t == c) {
+                paint_mark(&painter, rect, mark);
+            }
+            if !area.intersects(rect) {
+                continue;
+            }
+            let resp = cell_response(ui, c, rect.intersect(area), &cell_name(g, c));
+            if resp.clicked() {
+                input.clicked = Some(c);
+            }
+            if resp.secondary_clicked() {
+                input.secondary_clicked = Some(c);
+            }
+            if resp.hovered() {
+                input.hovered = Some(c);
+            }
+            if resp.drag_started_by(PointerButton::Primary) && pos.piece_at(c).is_some() {
+                self.dragging = Some(c);
+            }
+            if resp.dragged_by(PointerButton::Middle) || resp.dragged_by(PointerButton::Secondary) {
+                self.pan += resp.drag_delta();
+            }
+        }
+        if let Some(from) = self.dragging {
+            let pointer = ui.input(|i| i.pointer.interact_pos());
+            if ui.input(|i| i.pointer.primary_released()) {
+                self.dragging = None;
+                if let Some(to) = pointer.and_then(|p| layout.cell_at(g, p))
+                    && to != from
+                {
+                    input.dragged = Some((from, to));
+                }
+            } else if let (Some(p), Some(piece)) = (pointer, pos.piece_at(from)) {
+                let rect = Rect::from_center_size(p, Vec2::splat(layout.cell));
+                let info = &v.info().pieces[piece.ty as usize];
+                let top = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, bg.id));
+                piece_face::paint(&top, rect, info, layout.points_up(piece.side), self.face_text, 0.9);
+            }
+        }
+        input
+    }
+
+    /// Ctrl+scroll or pinch zooms about the pointer; plain scroll also zooms, since a board has
+    /// nothing to scroll. A middle- or right-button drag pans (handled per cell in `show`).
+    fn zoom_and_pan(&mut self, ui: &egui::Ui, area: Rect) {
+        if !ui.rect_contains_pointer(area) {
+            return;
+        }
+        let (zoom_delta, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta.y));
+        let factor = zoom_delta * (scroll / 400.0).exp();
+        if (factor - 1.0).abs() > 1e-4 {
+            let new_zoom = (self.zoom * factor).clamp(0.3, 8.0);
+            // Keep the point under the pointer fixed.
+            if let Some(p) = ui.input(|i| i.pointer.hover_pos()) {
+                let from_centre = p - area.center() - self.pan;
+                self.pan -= from_centre * (new_zoom / self.zoom - 1.0);
+            }
+            self.zoom = new_zoom;
+        }
+    }
+
+    /// Back to the whole board in view.
+    pub fn fit(&mut self) {
+        self.zoom = 1.0;
+        self.pan = Vec2::ZERO;
+    }
+
+    fn paint_grid(&self, painter: &egui::Painter, g: &Geometry, layout: &Layout) {
+        let line = Stroke::new((layout.cell * 0.03).clamp(0.6, 1.5), LINE);
+        let label_size = (layout.cell * 0.3).clamp(7.0, 16.0);
+        let font = egui::FontId::proportional(label_size);
+        let label_color = painter.ctx().global_style().visuals.text_color();
+        for l in 0..g.levels() as i32 {
+            let slice = layout.slice_rect(l);
+            painter.rect_filled(slice.expand(layout.cell * 0.08), 2.0, BOARD);
+            for c in g.cells().filter(|&c| g.coords(c).2 == l) {
+                painter.rect_stroke(layout.cell_rect(g, c), 0.0, line, StrokeKind::Middle);
+            }
+            painter.rect_stroke(
+                slice.expand(layout.cell * 0.08),
+                2.0,
+                Stroke::new(line.width * 2.0, LINE),
+                StrokeKind::Middle,
+            );
+            if g.levels() > 1 {
+                let name = cell_name(g, g.cell(0, 0, l).unwrap_or(0));
+                let level = name.split('.').nth(1).unwrap_or_default();
+                painter.text(
+                    slice.center_top() - vec2(0.0, layout.cell * 0.75),
+                    egui::Align2::CENTER_BOTTOM,
+                    format!("level {level}"),
+                    font.clone(),
+                    label_color,
+                );
+            }
+            // File numbers above the grid, rank letters to its right, as on a shogi diagram.
+            for f in 0..g.files() as i32 {
+                if let Some(c) = (0..g.ranks() as i32).find_map(|r| g.cell(f, r, l)) {
+                    let rect = layout.cell_rect(g, c);
+                    let name = cell_name(g, c);
+                    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
+                    let at = pos2(rect.center().x, slice.top() - layout.cell * 0.12);
+                    painter.text(at, egui::Align2::CENTER_BOTTOM, digits, font.clone(), label_color);
+                }
+            }
+            for r in 0..g.ranks() as i32 {
+                if let Some(c) = (0..g.files() as i32).find_map(|f| g.cell(f, r, l)) {
+                    let rect = layout.cell_rect(g, c);
+                    let name = cell_name(g, c);
+                    let letters: String =
+                        name.chars().skip_while(char::is_ascii_digit).take_while(char::is_ascii_lowercase).collect();
+                    let at = pos2(slice.right() + layout.cell * 0.14, rect.center().y);
+                    painter.text(at, egui::Align2::LEFT_CENTER, letters, font.clone(), label_color);
+                }
+            }
+        }
+    }
+}
+
+/// An accessible, clickable cell named by its coordinate.
+fn cell_response(ui: &egui::Ui, c: Cell, rect: Rect, name: &str) -> egui::Response {
+    let resp = ui.interact(rect, ui.scope_id().with(("cell", c)), Sense::click_and_drag());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    resp
+}
+
+pub(super) fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark) {
+    let s = rect.width();
+    match mark {
+        Mark::Move => {
+            painter.circle_filled(rect.center(), s * 0.14, TARGET.gamma_multiply(0.85));
+        }
+        Mark::MoveOnly => {
+            painter.circle_stroke(rect.center(), s * 0.14, Stroke::new(s * 0.05, TARGET));
+        }
+        Mark::Capture => {
+            painter.circle_stroke(rect.center(), s * 0.44, Stroke::new(s * 0.07, CAPTURE.gamma_multiply(0.85)));
+        }
+        Mark::Stop => {
+            let c = rect.center();
+            let d = s * 0.2;
+            let diamond = vec![c + vec2(0.0, -d), c + vec2(d, 0.0), c + vec2(0.0, d), c + vec2(-d, 0.0)];
+            painter.add(egui::Shape::convex_polygon(diamond, STOP, Stroke::NONE));
+        }
+        Mark::Jump => {
+            painter.circle_stroke(rect.center(), s * 0.2, Stroke::new(s * 0.06, TARGET));
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! The variant browser: every variant the catalog finds (bundled, the project's `scripts/`, the
+//! user's variants folder), grouped by where it lives, plus "Open…" and "New variant…".
+
+use eframe::egui::{self, RichText};
+
+use crate::catalog::{self, Entry, Source};
+
+/// What the browser asks its owner to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BrowserAction {
+    Open(Entry),
+    OpenDialog,
+    /// Create a variant of this name from the template, in the user's folder.
+    New(String),
+}
+
+/// The browser's state.
+#[derive(Debug, Default)]
+pub struct Browser {
+    entries: Vec<Entry>,
+    new_name: String,
+}
+
+impl Browser {
+    /// Re-reads the folders (after a save or a new variant).
+    pub fn refresh(&mut self) {
+        self.entries = catalog::discover(&catalog::search_dirs());
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, open_name: &str) -> Option<BrowserAction> {
+        if self.entries.is_empty() {
+            self.refresh();
+        }
+        let mut action = None;
+        let user = catalog::user_dir();
+        let group_of = |e: &Entry| match &e.source {
+            Source::Bundled(_) => "Bundled",
+            Source::File(p) if user.as_ref().is_some_and(|u| p.starts_with(u)) => "Your variants",
+            Source::File(_) => "Project scripts",
+        };
+        for group in ["Your variants", "Project scripts", "Bundled"] {
+            let members: Vec<&Entry> = self.entries.iter().filter(|e| group_of(e) == group).collect();
+            if members.is_empty() {
+                continue;
+            }
+            ui.label(RichText::new(group).small().strong());
+            for e in members {
+                let resp = ui.selectable_label(e.name == open_name, &e.name).on_hover_text(e.origin());
+                if resp.clicked() {
+                    action = Some(BrowserAction::Open(e.clone()));
+                }
+            }
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("Open…").on_hover_text("Open a .rhai script from disk (or drop one on the window)").clicked()
+            {
+                action = Some(BrowserAction::OpenDialog);
+            }
+            if ui.button("Rescan").on_hover_text("Look for new scripts in the folders").clicked() {
+                self.refresh();
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut self.new_name).hint_text("new-variant").desired_width(110.0));
+            let name = self.new_name.trim().to_string();
+            if ui.add_enabled(!name.is_empty(), egui::Button::new("New variant")).clicked() {
+                action = Some(BrowserAction::New(name));
+                self.new_name.clear();
+            }
+        });
+        if let Some(dir) = user {
+            ui.label(RichText::new(format!("Your folder: {}", short(&dir))).small().weak());
+        }
+        action
+    }
+}
+
+fn short(p: &std::path::Path) -> String {
+    match std::env::var_os("HOME") {
+        Some(home) if p.starts_with(&home) => format!("~/{}", p.strip_prefix(&home).unwrap_or(p).display()),
+        _ => p.display().to_string(),
+    }
+}

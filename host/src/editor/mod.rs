@@ -1,0 +1,87 @@
+//! The editor: design and playtest a variant in a window, with the script hot-reloaded as it is
+//! edited here or in any external editor (DESIGN.md, "Hot reload").
+//!
+//! Modules, one concept each: [`session`] (document, rules and game, no UI), [`reload`] (compile
+//! worker and folder watcher), [`move_input`] (clicks to moves), [`board`] and [`piece_face`]
+//! (drawing), and one module per panel. [`app`] glues them into the window.
+
+mod app;
+mod board;
+mod browser;
+mod file_dialog;
+mod fonts;
+mod highlight;
+mod inspector;
+mod move_input;
+mod perft_panel;
+mod piece_face;
+pub mod reload;
+mod screenshot;
+mod script_panel;
+pub mod session;
+mod setup;
+
+pub use app::{DEFAULT_VARIANT, EditorApp, Persisted, StartOptions, Tab};
+
+use std::path::PathBuf;
+
+/// How to run the window.
+#[derive(Clone, Debug, Default)]
+pub struct WindowOptions {
+    /// Save a screenshot of the first frames here, then exit (the smoke test and README image).
+    pub screenshot: Option<PathBuf>,
+    /// Window size in points.
+    pub size: Option<[f32; 2]>,
+}
+
+/// Opens the editor window and runs until it is closed.
+pub fn run(start: StartOptions, window: WindowOptions) -> anyhow::Result<()> {
+    let size = window.size.unwrap_or([1440.0, 900.0]);
+    let persist = window.screenshot.is_none();
+    let options = eframe::NativeOptions {
+        viewport: eframe::egui::ViewportBuilder::default()
+            .with_inner_size(size)
+            .with_min_inner_size([640.0, 420.0])
+            .with_title("Henka — 変化")
+            .with_drag_and_drop(true),
+        // Both renderers can be compiled in (tests bring wgpu); the editor draws with glow.
+        renderer: eframe::Renderer::Glow,
+        persist_window: persist,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "henka",
+        options,
+        Box::new(move |cc| {
+            let persisted: Persisted = match (persist, cc.storage) {
+                (true, Some(s)) => eframe::get_value(s, eframe::APP_KEY).unwrap_or_default(),
+                _ => Persisted::default(),
+            };
+            let app = EditorApp::new(start, persisted);
+            Ok(Box::new(Window { app, screenshot: window.screenshot.map(screenshot::Capture::new), persist }))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("the editor window failed: {e}"))
+}
+
+/// The eframe side of the editor: persistence and the screenshot mode around [`EditorApp`].
+struct Window {
+    app: EditorApp,
+    screenshot: Option<screenshot::Capture>,
+    persist: bool,
+}
+
+impl eframe::App for Window {
+    fn ui(&mut self, ui: &mut eframe::egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.show(ui);
+        if let Some(shot) = &mut self.screenshot {
+            shot.frame(ui.ctx());
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.persist {
+            eframe::set_value(storage, eframe::APP_KEY, &self.app.persisted());
+        }
+    }
+}

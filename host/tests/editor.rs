@@ -1,0 +1,247 @@
+//! The editor driven through its real UI with egui_kittest: cells, hands, dialogs and the script
+//! text are found by their accessible names and clicked or typed into, as a user would.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use henka::editor::{EditorApp, Persisted, StartOptions, Tab};
+
+const OKISAKI: &str = include_str!("../../scripts/okisaki.rhai");
+
+fn start(open: &str, position: Option<&str>) -> StartOptions {
+    StartOptions {
+        open: Some(open.to_string()),
+        position: position.map(str::to_string),
+        typing_pause: Duration::ZERO,
+        ..Default::default()
+    }
+}
+
+fn harness(options: StartOptions) -> Harness<'static, EditorApp> {
+    let app = EditorApp::new(options, Persisted::default());
+    let mut h =
+        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
+    h.run_steps(3);
+    h
+}
+
+/// A fresh folder with a copy of the Okisaki script, for tests that edit or save it.
+fn okisaki_copy(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("henka-editor-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("okisaki.rhai");
+    std::fs::write(&path, OKISAKI).unwrap();
+    path
+}
+
+fn click(h: &mut Harness<'static, EditorApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(2);
+}
+
+/// Steps the UI until `done` holds (background compiles and file events take real time).
+fn wait_until(h: &mut Harness<'static, EditorApp>, what: &str, done: impl Fn(&EditorApp) -> bool) -> Duration {
+    let t = Instant::now();
+    while !done(h.state()) {
+        assert!(t.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(1));
+        h.step();
+    }
+    t.elapsed()
+}
+
+/// Replaces the whole script text through the script panel, as typing would.
+fn type_script(h: &mut Harness<'static, EditorApp>, text: &str) {
+    h.get_by_label("Script text").click();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.get_by_label("Script text").type_text(text);
+    h.run_steps(2);
+}
+
+#[test]
+fn moves_by_clicking_cells_promotion_choice_and_undo() {
+    let mut h = harness(start("okisaki", None));
+    click(&mut h, "3h");
+    click(&mut h, "3g");
+    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    click(&mut h, "8c");
+    click(&mut h, "8d");
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    click(&mut h, "Undo");
+    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    click(&mut h, "Redo");
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+
+    // A pawn entering the zone: the promotion is optional, so the editor asks.
+    let mut h = harness(start("okisaki", Some("4k5/10/10/4P5/10/10/10/10/10/5K4 b - 1")));
+    click(&mut h, "6d");
+    click(&mut h, "6c");
+    assert!(h.state().session.move_texts().is_empty(), "nothing is played before the choice");
+    click(&mut h, "Promote to Tokin");
+    assert_eq!(h.state().session.move_texts(), ["6d6c+"]);
+}
+
+#[test]
+fn drops_from_hand() {
+    let mut h = harness(start("okisaki", Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1")));
+    click(&mut h, "Black hand Pawn");
+    click(&mut h, "5e");
+    assert_eq!(h.state().session.move_texts(), ["P*5e"]);
+}
+
+#[test]
+fn dragging_a_piece_moves_it() {
+    let mut h = harness(start("okisaki", None));
+    let from = h.get_by_label("2h").rect().center();
+    let to = h.get_by_label("2g").rect().center();
+    h.drag_at(from);
+    h.run_steps(2);
+    h.hover_at(to);
+    h.run_steps(2);
+    h.drop_at(to);
+    h.run_steps(2);
+    assert_eq!(h.state().session.move_texts(), ["2h2g"]);
+}
+
+#[test]
+fn editing_the_script_changes_the_rules_live_and_keeps_the_game() {
+    let path = okisaki_copy("edit");
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    click(&mut h, "3h");
+    click(&mut h, "3g");
+    click(&mut h, "8c");
+    click(&mut h, "8d");
+    // Before: a pawn only steps forward.
+    click(&mut h, "3g");
+    click(&mut h, "3h");
+    assert_eq!(h.state().session.move_texts().len(), 2, "3g3h is not a pawn move yet");
+
+    // The designer lets pawns step back too.
+    let edited = OKISAKI.replace(r#"token: "P", moves: "fW""#, r#"token: "P", moves: "fWbW""#);
+    assert_ne!(edited, OKISAKI);
+    type_script(&mut h, &edited);
+    wait_until(&mut h, "the edited rules", |app| app.session.rules_match(&edited));
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"], "the game survives the reload");
+    click(&mut h, "3g");
+    click(&mut h, "3h");
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "3g3h"]);
+    assert!(h.state().session.doc.is_dirty(), "typing does not save");
+}
+
+#[test]
+fn a_broken_script_shows_its_line_and_the_board_still_plays() {
+    let path = okisaki_copy("broken");
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    // Line 34 loses its closing parenthesis.
+    let broken = OKISAKI.replace("v.drops(true);", "v.drops(true;");
+    let line = 1 + OKISAKI[..OKISAKI.find("v.drops(true);").unwrap()].lines().count();
+    type_script(&mut h, &broken);
+    wait_until(&mut h, "the compile error", |app| app.session.error.is_some());
+    let e = h.state().session.error.clone().unwrap();
+    assert_eq!(e.location.as_ref().unwrap().line as usize, line, "{e}");
+    let shown = format!("okisaki.rhai:{line}:");
+    assert!(h.query_all_by_label_contains(&shown).count() >= 1, "the error is on screen with its line");
+    // The last good rules still play.
+    click(&mut h, "3h");
+    click(&mut h, "3g");
+    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    // Clicking the error jumps to it; fixing the text clears it.
+    h.get_by_label_contains(&format!("⚠ {}", path.display())).click();
+    h.run_steps(2);
+    type_script(&mut h, OKISAKI);
+    wait_until(&mut h, "the fix", |app| app.session.error.is_none());
+    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+}
+
+#[test]
+fn an_external_save_reloads_within_the_latency_goal_and_is_reported() {
+    let path = okisaki_copy("latency");
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    click(&mut h, "3h");
+    click(&mut h, "3g");
+    std::thread::sleep(Duration::from_millis(100)); // let the watcher settle
+    let mut latencies = Vec::new();
+    for round in 0..5 {
+        let text = OKISAKI.replace("version: \"1.0\"", &format!("version: \"1.{}\"", round + 1));
+        let written = Instant::now();
+        std::fs::write(&path, &text).unwrap();
+        wait_until(&mut h, "the external save", |app| app.session.rules_match(&text));
+        latencies.push(written.elapsed());
+        assert_eq!(h.state().session.doc.text, text, "the editor shows the file's new text");
+        assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    }
+    latencies.sort();
+    let status = h.state().reload_status.clone().unwrap();
+    assert!(status.to_string().contains("reloaded okisaki.rhai in"), "{status}");
+    eprintln!(
+        "reload latency, file write → new rules live (debug build): median {:?}, max {:?}",
+        latencies[2], latencies[4]
+    );
+}
+
+#[test]
+fn saving_writes_the_file_atomically_and_the_watcher_does_not_reload_our_own_save() {
+    let path = okisaki_copy("save");
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    let edited = OKISAKI.replace("version: \"1.0\"", "version: \"1.1\"");
+    type_script(&mut h, &edited);
+    wait_until(&mut h, "the typed rules", |app| app.session.rules_match(&edited));
+    let compiles = h.state().reload_status.clone();
+    click(&mut h, "Save");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+    assert!(!h.state().session.doc.is_dirty());
+    for _ in 0..30 {
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    assert_eq!(h.state().reload_status.as_ref().map(|r| r.total), compiles.map(|r| r.total), "no second reload");
+    let leftovers: Vec<_> =
+        std::fs::read_dir(path.parent().unwrap()).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+}
+
+/// Steps the UI until some label contains `text`.
+fn wait_for_label(h: &mut Harness<'static, EditorApp>, text: &str) -> String {
+    let t = Instant::now();
+    loop {
+        if let Some(n) = h.query_all_by_label_contains(text).next() {
+            let node = n.accesskit_node();
+            return node.label().or_else(|| node.value()).unwrap_or_default();
+        }
+        assert!(t.elapsed() < Duration::from_secs(60), "timed out waiting for {text:?}");
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+}
+
+#[test]
+fn the_inspector_follows_the_script_as_it_is_edited() {
+    let path = okisaki_copy("inspector");
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    click(&mut h, "Pieces");
+    assert_eq!(h.state().tab, Tab::Pieces);
+    click(&mut h, "Piece");
+    click(&mut h, "Pawn 歩兵 (P)");
+    assert!(h.query_by_label("fW").is_some(), "the pawn's definition is shown");
+    let edited = OKISAKI.replace(r#"token: "P", moves: "fW""#, r#"token: "P", moves: "fWbW""#);
+    click(&mut h, "Script");
+    type_script(&mut h, &edited);
+    wait_until(&mut h, "the edited rules", |app| app.session.rules_match(&edited));
+    click(&mut h, "Pieces");
+    assert!(h.query_by_label("fWbW").is_some(), "the inspector shows the new definition");
+}
+
+#[test]
+fn perft_runs_in_the_background_with_divide() {
+    let mut h = harness(start("okisaki", None));
+    click(&mut h, "Perft");
+    click(&mut h, "Run perft");
+    let done = wait_for_label(&mut h, "depth 3: ");
+    assert!(done.starts_with("depth 3: 48211 nodes"), "{done:?}");
+}
