@@ -245,3 +245,30 @@ fn perft_runs_in_the_background_with_divide() {
     let done = wait_for_label(&mut h, "depth 3: ");
     assert!(done.starts_with("depth 3: 48211 nodes"), "{done:?}");
 }
+
+/// Rendered images of the main screens (wgpu on the CPU adapter; `UPDATE_SNAPSHOTS=1` rewrites).
+#[test]
+fn rendered_snapshots() {
+    let mut results = egui_kittest::SnapshotResults::new();
+    let mut h = harness(start("okisaki", None));
+    click(&mut h, "3h");
+    h.remove_cursor();
+    h.run_steps(2);
+    results.add(h.try_snapshot("editor-okisaki-piece-picked"));
+
+    let mut h = harness(start("ogi", None));
+    click(&mut h, "Pieces");
+    h.remove_cursor();
+    h.run_steps(2);
+    results.add(h.try_snapshot("editor-ogi-inspector"));
+
+    // The bundled script (tests run in host/, which has no scripts/ folder), so the error names
+    // `bundled:okisaki.rhai` on every machine.
+    let broken = OKISAKI.replace("v.drops(true);", "v.drops(true;");
+    let mut h = harness(start("okisaki", None));
+    type_script(&mut h, &broken);
+    wait_until(&mut h, "the compile error", |app| app.session.error.is_some());
+    h.remove_cursor();
+    h.run_steps(2);
+    results.add(h.try_snapshot("editor-script-error"));
+}

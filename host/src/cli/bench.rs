@@ -18,11 +18,34 @@ pub struct BenchArgs {
     /// Repeat each measurement and keep the best run.
     #[arg(long, default_value_t = 3)]
     runs: u32,
+    /// Which benchmarks: perft speed, the editor (reload latency, frame time), or both.
+    #[arg(long, value_enum, default_value_t = Suite::All)]
+    suite: Suite,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Suite {
+    All,
+    Perft,
+    Editor,
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    let names =
-        if args.variants.is_empty() { vec!["shogi".into(), "okisaki".into(), "ogi".into()] } else { args.variants };
+    if args.suite != Suite::Editor {
+        perft_table(&args)?;
+    }
+    if args.suite != Suite::Perft {
+        editor_table()?;
+    }
+    Ok(())
+}
+
+fn perft_table(args: &BenchArgs) -> Result<()> {
+    let names = if args.variants.is_empty() {
+        vec!["shogi".into(), "okisaki".into(), "ogi".into()]
+    } else {
+        args.variants.clone()
+    };
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; run `cargo run --release -p henka -- bench` for real figures");
     }
@@ -39,5 +62,32 @@ pub fn run(args: BenchArgs) -> Result<()> {
         }
         say!("{:<12} {:>6} {:>14} {:>10.3} {:>12.2}", name, args.depth, nodes, best, nodes as f64 / best / 1e6);
     }
+    Ok(())
+}
+
+/// Reload latency (goal ≤ 50 ms for Okisaki) and frame CPU time on a full 25×25 board (goal ≤ 8 ms).
+#[cfg(feature = "editor")]
+fn editor_table() -> Result<()> {
+    use crate::editor::bench;
+    say!("");
+    say!("{:<44} {:>10} {:>10} {:>8}", "editor", "median ms", "max ms", "samples");
+    for variant in ["okisaki", "shogi", "ogi"] {
+        let t = bench::reload_latency(variant, 10, 40)?;
+        let label = format!("reload {variant} (save → rules live, 40 plies)");
+        say!("{label:<44} {:>10.1} {:>10.1} {:>8}", ms(t.median), ms(t.max), t.samples);
+    }
+    let t = bench::frame_time(100)?;
+    say!("{:<44} {:>10.2} {:>10.2} {:>8}", "frame CPU, 25×25 board, 600 pieces", ms(t.median), ms(t.max), t.samples);
+    Ok(())
+}
+
+#[cfg(feature = "editor")]
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+#[cfg(not(feature = "editor"))]
+fn editor_table() -> Result<()> {
+    eprintln!("(editor benchmarks skipped: built without the editor)");
     Ok(())
 }

@@ -69,6 +69,15 @@ impl Default for StartOptions {
 /// The variant the editor opens on a fresh machine.
 pub const DEFAULT_VARIANT: &str = "okisaki";
 
+/// What the legal moves on screen depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LegalKey {
+    rules: u64,
+    ply: usize,
+    moves: usize,
+    hash: u64,
+}
+
 /// A message on the status line.
 #[derive(Clone, Debug)]
 struct Message {
@@ -98,6 +107,9 @@ pub struct EditorApp {
     pending_edit: Option<Instant>,
     typing_pause: Duration,
     position_text: String,
+    /// The legal moves of the shown position, kept while neither it nor the rules change (a
+    /// large variant's move generation, with script hooks, would otherwise run every frame).
+    legal_cache: Option<(LegalKey, Vec<Move>)>,
     message: Option<Message>,
     pub reload_status: Option<ReloadStatus>,
 }
@@ -190,6 +202,7 @@ impl EditorApp {
             pending_edit: None,
             typing_pause: options.typing_pause,
             position_text: String::new(),
+            legal_cache: None,
             message,
             reload_status: None,
         };
@@ -461,13 +474,27 @@ impl EditorApp {
     }
 
     fn legal_moves(&mut self) -> Vec<Move> {
-        match self.session.legal_moves() {
+        let s = &self.session;
+        let key = LegalKey {
+            rules: s.rules_generation(),
+            ply: s.shown_ply(),
+            moves: s.game().moves().len(),
+            hash: s.shown_position().hash(),
+        };
+        if let Some((k, moves)) = &self.legal_cache
+            && *k == key
+        {
+            return moves.clone();
+        }
+        let moves = match self.session.legal_moves() {
             Ok(m) => m,
             Err(e) => {
                 self.say_error(e.to_string());
                 Vec::new()
             }
-        }
+        };
+        self.legal_cache = Some((key, moves.clone()));
+        moves
     }
 
     fn marks(&self, legal: &[Move]) -> Marks {

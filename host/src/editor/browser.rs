@@ -64,14 +64,13 @@ impl Browser {
         ui.horizontal(|ui| {
             ui.add(egui::TextEdit::singleline(&mut self.new_name).hint_text("new-variant").desired_width(110.0));
             let name = self.new_name.trim().to_string();
-            if ui.add_enabled(!name.is_empty(), egui::Button::new("New variant")).clicked() {
+            let folder = user.as_deref().map_or("(no folder: set HENKA_VARIANTS)".to_string(), short);
+            let hint = format!("Start a variant from the annotated template, saved in {folder}");
+            if ui.add_enabled(!name.is_empty(), egui::Button::new("New variant")).on_hover_text(hint).clicked() {
                 action = Some(BrowserAction::New(name));
                 self.new_name.clear();
             }
         });
-        if let Some(dir) = user {
-            ui.label(RichText::new(format!("Your folder: {}", short(&dir))).small().weak());
-        }
         action
     }
 }

@@ -6,6 +6,7 @@
 //! (drawing), and one module per panel. [`app`] glues them into the window.
 
 mod app;
+pub mod bench;
 mod board;
 mod browser;
 mod file_dialog;

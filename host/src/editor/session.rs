@@ -81,6 +81,8 @@ pub struct Session {
     variant: Arc<dyn Variant>,
     /// Hash of the text the current rules were built from.
     rules_hash: u64,
+    /// Counts rule swaps, so caches keyed on it (legal moves) notice new rules.
+    rules_generation: u64,
     /// The error of the newest compile, if it failed (the rules stay the last good ones).
     pub error: Option<ScriptError>,
     game: Game,
@@ -106,6 +108,7 @@ impl Session {
             game: Game::new(variant.start_position()),
             variant,
             rules_hash: loaded.content_hash,
+            rules_generation: 0,
             error: None,
             start: Start::Variant,
             redo: Vec::new(),
@@ -119,6 +122,11 @@ impl Session {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Changes whenever the rules in force change.
+    pub fn rules_generation(&self) -> u64 {
+        self.rules_generation
     }
 
     /// Whether the rules in force were built from exactly this text.
@@ -146,6 +154,7 @@ impl Session {
     /// move values from the old rules mean nothing to the new ones.
     fn swap_rules(&mut self, new: Arc<dyn Variant>) -> ReplayReport {
         let old = std::mem::replace(&mut self.variant, new);
+        self.rules_generation += 1;
         let played: Vec<String> = (0..self.game.moves().len())
             .map(|i| old.format_move(self.game.position_before(i), self.game.moves()[i]))
             .collect();
