@@ -5,6 +5,8 @@
 
 pub mod catalog;
 pub mod cli;
+pub mod plugin;
 pub mod record;
 pub mod script;
 pub mod text_board;
+pub mod verify;
