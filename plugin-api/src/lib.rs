@@ -38,6 +38,7 @@
 
 pub mod abi;
 pub mod betza;
+pub mod bitboard;
 pub mod game;
 pub mod geometry;
 pub mod hash;
