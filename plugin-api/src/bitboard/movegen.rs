@@ -28,7 +28,7 @@ pub trait Sink<B: Bits> {
 pub struct List<'a>(pub &'a mut Vec<Move>);
 
 impl<B: Bits> Sink<B> for List<'_> {
-    #[inline]
+    #[inline(always)]
     fn board(&mut self, v: &BitboardVariant<B>, us: Side, ty: usize, from: usize, targets: B) {
         let out = &mut *self.0;
         let (from_cell, piece) = (from as Cell, ty as u8);
@@ -58,7 +58,7 @@ impl<B: Bits> Sink<B> for List<'_> {
 pub struct Count(pub u64);
 
 impl<B: Bits> Sink<B> for Count {
-    #[inline]
+    #[inline(always)]
     fn board(&mut self, v: &BitboardVariant<B>, us: Side, ty: usize, from: usize, targets: B) {
         self.0 += targets.count() as u64;
         if v.promotes_to[ty].is_some() {
@@ -74,128 +74,111 @@ impl<B: Bits> Sink<B> for Count {
     }
 }
 
-/// The attacking side's pieces, grouped the way attack tests look them up.
+/// The attacking side's pieces, arranged for attack tests: built once per position.
 struct Enemy<B> {
-    /// Per step group: the enemy pieces of its types.
+    /// Every cell an enemy step or leap reaches (steps do not depend on what stands between).
+    step_map: B,
+    /// Per step group: the enemy pieces of its types, to name checkers.
     steppers: [B; MAX_TYPES],
     /// Per direction: the enemy pieces that slide that way.
     sliders: [B; 8],
 }
 
-/// Pinned pieces and the line each may still move along (to and including the pinner).
-struct Pins<B> {
+/// What threatens the royal: checkers, the cells between it and a sliding checker (where a piece
+/// may interpose), and pinned pieces with the line each may still move along (to and including
+/// the pinner).
+struct Threats<B> {
+    checkers: B,
+    between: B,
     pinned: B,
     lines: [(usize, B); 8],
-    len: usize,
+    pins: usize,
 }
 
-impl<B: Bits> Pins<B> {
+impl<B: Bits> Threats<B> {
     #[inline]
     fn line(&self, c: usize) -> B {
-        self.lines[..self.len].iter().find(|&&(p, _)| p == c).map_or(B::EMPTY, |&(_, l)| l)
+        self.lines[..self.pins].iter().find(|&&(p, _)| p == c).map_or(B::EMPTY, |&(_, l)| l)
     }
 }
 
 impl<B: Bits> Enemy<B> {
-    #[inline]
+    #[inline(always)]
     fn new(t: &Tables<B>, b: &Board<B>, them: Side) -> Enemy<B> {
         let theirs = b.by_side[them.index()];
-        let of_types = |mut types: u32| {
-            let mut bb = B::EMPTY;
-            while types != 0 {
-                bb |= b.by_type[types.trailing_zeros() as usize];
-                types &= types - 1;
-            }
-            bb & theirs
-        };
-        let mut steppers = [B::EMPTY; MAX_TYPES];
-        for (i, g) in t.step_groups.iter().enumerate() {
-            steppers[i] = of_types(g.types);
-        }
-        Enemy { steppers, sliders: t.sliders[them.index()].map(of_types) }
-    }
-
-    /// Whether any enemy piece attacks `c` with the board occupied as `occ`. `us` is the defender:
-    /// an enemy stepper attacks `c` exactly from where the same type of ours would step from `c`.
-    #[inline]
-    fn attacks(&self, t: &Tables<B>, c: usize, occ: B, us: Side) -> bool {
-        for (i, g) in t.step_groups.iter().enumerate() {
-            if !(t.steps(g.rep, us, c) & self.steppers[i]).is_empty() {
-                return true;
-            }
-        }
-        for d in 0..8 {
-            let sliders = self.sliders[d];
-            if sliders.is_empty() {
+        let mut e = Enemy { step_map: B::EMPTY, steppers: [B::EMPTY; MAX_TYPES], sliders: [B::EMPTY; 8] };
+        for ty in 0..t.types {
+            let pieces = b.by_type[ty] & theirs;
+            if pieces.is_empty() {
                 continue;
             }
+            let mut dirs = t.slide_dirs(ty, them);
+            while dirs != 0 {
+                e.sliders[dirs.trailing_zeros() as usize] |= pieces;
+                dirs &= dirs - 1;
+            }
+            if let Some(g) = t.group_of[ty] {
+                e.steppers[g as usize] |= pieces;
+                let table = t.step_table(ty, them);
+                for c in pieces.cells() {
+                    e.step_map |= table[c];
+                }
+            }
+        }
+        e
+    }
+
+    /// Whether any enemy piece attacks `c` with the board occupied as `occ`.
+    #[inline(always)]
+    fn attacks(&self, t: &Tables<B>, c: usize, occ: B) -> bool {
+        if self.step_map.has(c) {
+            return true;
+        }
+        for d in 0..8 {
             // A slider moving in direction d is the first piece seen from `c` looking the other way.
             let e = d ^ 4;
-            let seen = t.ray(e, c) & occ;
-            if !seen.is_empty() && sliders.has(Tables::<B>::first(e, seen)) {
+            let ray = t.ray(c, e);
+            let sliders = self.sliders[d];
+            if !(ray & sliders).is_empty() && sliders.has(Tables::<B>::first(e, ray & occ)) {
                 return true;
             }
         }
         false
     }
 
-    /// The pieces giving check to a royal on `king`, and the empty cells between it and a sliding
-    /// checker (where a piece may interpose).
-    #[inline]
-    fn checkers(&self, t: &Tables<B>, king: usize, occ: B, us: Side) -> (B, B) {
-        let mut checkers = B::EMPTY;
-        let mut between = B::EMPTY;
-        for (i, g) in t.step_groups.iter().enumerate() {
-            checkers |= t.steps(g.rep, us, king) & self.steppers[i];
-        }
-        for d in 0..8 {
-            let sliders = self.sliders[d];
-            if sliders.is_empty() {
-                continue;
-            }
-            let e = d ^ 4;
-            let seen = t.ray(e, king) & occ;
-            if seen.is_empty() {
-                continue;
-            }
-            let f = Tables::<B>::first(e, seen);
-            if sliders.has(f) {
-                checkers |= B::bit(f);
-                between |= t.ray(e, king) ^ t.ray(e, f) ^ B::bit(f);
+    /// Checkers and pins of the royal on `king` (`us` is the royal's side, `own` its pieces).
+    #[inline(always)]
+    fn threats(&self, t: &Tables<B>, king: usize, occ: B, own: B, us: Side) -> Threats<B> {
+        let mut th =
+            Threats { checkers: B::EMPTY, between: B::EMPTY, pinned: B::EMPTY, lines: [(0, B::EMPTY); 8], pins: 0 };
+        if self.step_map.has(king) {
+            // An enemy stepper attacks the royal exactly from where the same type of ours would
+            // step to from the royal's cell.
+            for (g, group) in t.step_groups.iter().enumerate() {
+                th.checkers |= t.steps(group.rep, us, king) & self.steppers[g];
             }
         }
-        (checkers, between)
-    }
-
-    /// Own pieces that stand alone between the royal on `king` and an enemy slider aimed at it.
-    #[inline]
-    fn pins(&self, t: &Tables<B>, king: usize, occ: B, own: B) -> Pins<B> {
-        let mut pins = Pins { pinned: B::EMPTY, lines: [(0, B::EMPTY); 8], len: 0 };
         for e in 0..8 {
             let sliders = self.sliders[e ^ 4];
-            if sliders.is_empty() {
+            let ray = t.ray(king, e);
+            if (ray & sliders).is_empty() {
                 continue;
             }
-            let seen = t.ray(e, king) & occ;
-            if seen.is_empty() {
-                continue;
-            }
-            let first = Tables::<B>::first(e, seen);
-            if !own.has(first) {
-                continue;
-            }
-            let beyond = t.ray(e, first) & occ;
-            if beyond.is_empty() {
-                continue;
-            }
-            let pinner = Tables::<B>::first(e, beyond);
-            if sliders.has(pinner) {
-                pins.pinned |= B::bit(first);
-                pins.lines[pins.len] = (first, t.ray(e, king) ^ t.ray(e, pinner));
-                pins.len += 1;
+            let first = Tables::<B>::first(e, ray & occ);
+            if sliders.has(first) {
+                th.checkers |= B::bit(first);
+                th.between |= ray ^ t.ray(first, e) ^ B::bit(first);
+            } else if own.has(first) {
+                // The slider stands beyond `first`: is it the next piece?
+                let pinner = Tables::<B>::first(e, t.ray(first, e) & occ);
+                if sliders.has(pinner) {
+                    th.pinned |= B::bit(first);
+                    th.lines[th.pins] = (first, ray ^ t.ray(pinner, e));
+                    th.pins += 1;
+                }
             }
         }
-        pins
+        th
     }
 }
 
@@ -230,11 +213,12 @@ impl<B: Bits> BitboardVariant<B> {
     pub(crate) fn royal_attacked(&self, b: &Board<B>, side: Side) -> bool {
         let enemy = Enemy::new(&self.t, b, side.opponent());
         let occ = b.occupied();
-        self.royals(b, side).cells().any(|r| enemy.attacks(&self.t, r, occ, side))
+        self.royals(b, side).cells().any(|r| enemy.attacks(&self.t, r, occ))
     }
 
-    /// Every legal move of the side to move, into `sink`.
-    #[inline]
+    /// Every legal move of the side to move, into `sink`. Always inlined, so that perft's
+    /// `popcnt` build of it really uses the instruction.
+    #[inline(always)]
     pub(crate) fn generate<S: Sink<B>>(&self, b: &Board<B>, sink: &mut S) {
         let t = &self.t;
         let us = b.stm;
@@ -258,30 +242,34 @@ impl<B: Bits> BitboardVariant<B> {
         }
         let king = royals.lowest();
         let enemy = Enemy::new(t, b, us.opponent());
-        let (checkers, between) = enemy.checkers(t, king, occ, us);
+        let threats = enemy.threats(t, king, occ, own, us);
 
         let king_ty = b.type_at(king);
         let lifted = occ ^ B::bit(king);
         let mut safe = B::EMPTY;
         for to in (t.attacks(king_ty, us, king, occ) & !own).cells() {
-            if !enemy.attacks(t, to, lifted, us) {
+            if !enemy.attacks(t, to, lifted) {
                 safe |= B::bit(to);
             }
         }
         sink.board(self, us, king_ty, king, safe);
 
-        let (targets, drop_cells) = match checkers.count() {
+        let (targets, drop_cells) = match threats.checkers.count() {
             0 => (!own, empty),
-            1 => (checkers | between, between),
+            1 => (threats.checkers | threats.between, threats.between),
             _ => return,
         };
-        let pins = enemy.pins(t, king, occ, own);
         let others = own ^ B::bit(king);
         for ty in 0..self.types {
-            for from in (b.by_type[ty] & others).cells() {
-                let mut to = t.attacks(ty, us, from, occ) & targets;
-                if pins.pinned.has(from) {
-                    to &= pins.line(from);
+            let pieces = b.by_type[ty] & others;
+            if pieces.is_empty() {
+                continue;
+            }
+            let (steps, dirs) = (t.step_table(ty, us), t.slide_dirs(ty, us));
+            for from in pieces.cells() {
+                let mut to = (steps[from] | t.slides(dirs, from, occ)) & targets;
+                if threats.pinned.has(from) {
+                    to &= threats.line(from);
                 }
                 sink.board(self, us, ty, from, to);
             }
@@ -290,7 +278,7 @@ impl<B: Bits> BitboardVariant<B> {
     }
 
     /// Drops from the side to move's hand onto `cells`, with the drop rules applied.
-    #[inline]
+    #[inline(always)]
     fn drops<S: Sink<B>>(&self, b: &Board<B>, sink: &mut S, cells: B) {
         if cells.is_empty() {
             return;
@@ -315,6 +303,9 @@ impl<B: Bits> BitboardVariant<B> {
     }
 
     /// Of the cells where a piece of `ty` could be dropped, those where the drop checkmates.
+    /// Rare (the drop must give check), so kept out of line.
+    #[cold]
+    #[inline(never)]
     fn drop_mates(&self, b: &Board<B>, ty: usize, cells: B) -> B {
         let (us, them) = (b.stm, b.stm.opponent());
         let enemy_royals = self.royals(b, them);
@@ -344,8 +335,38 @@ impl<B: Bits> BitboardVariant<B> {
         mates
     }
 
-    /// Perft with copy-make, bulk-counting the last ply; one move buffer per ply.
+    /// Perft with copy-make, bulk-counting the last ply; one move buffer per ply. Counting is
+    /// mostly popcounts, which the baseline x86-64 target does in software: where the CPU has the
+    /// instruction, the whole tree runs in a build of the generator that uses it.
     pub(crate) fn perft_board(&self, b: &Board<B>, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, checked just above.
+            return unsafe { self.perft_popcnt(b, depth, bufs) };
+        }
+        self.perft_ply(b, depth, bufs, |child, d, rest| self.perft_board(child, d, rest))
+    }
+
+    /// [`Self::perft_board`] compiled with `popcnt`.
+    ///
+    /// # Safety
+    /// The CPU must support `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn perft_popcnt(&self, b: &Board<B>, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+        // SAFETY: this function only runs where popcnt is supported.
+        self.perft_ply(b, depth, bufs, |child, d, rest| unsafe { self.perft_popcnt(child, d, rest) })
+    }
+
+    /// One ply of perft; `deeper` counts below each move.
+    #[inline(always)]
+    fn perft_ply(
+        &self,
+        b: &Board<B>,
+        depth: u32,
+        bufs: &mut [Vec<Move>],
+        deeper: impl Fn(&Board<B>, u32, &mut [Vec<Move>]) -> u64,
+    ) -> u64 {
         if depth <= 1 {
             let mut n = Count(0);
             self.generate(b, &mut n);
@@ -358,7 +379,7 @@ impl<B: Bits> BitboardVariant<B> {
         for &mv in buf.iter() {
             let mut child = b.clone();
             child.make(mv, &self.hand_rule);
-            nodes += self.perft_board(&child, depth - 1, rest);
+            nodes += deeper(&child, depth - 1, rest);
         }
         nodes
     }

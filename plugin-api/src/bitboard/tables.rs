@@ -17,22 +17,21 @@ pub const MAX_TYPES: usize = 16;
 /// `d ^ 4` is the opposite direction.
 pub const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
 
-/// Types whose step and leap sets are the same: one lookup answers "attacked by any of them".
+/// Types whose step and leap sets are the same: one lookup finds every checker among them.
 #[derive(Clone, Copy, Debug)]
 pub struct StepGroup {
-    /// The types, as a bit set.
-    pub types: u32,
-    /// One of them, whose table stands for all.
+    /// One of the types, whose table stands for all.
     pub rep: usize,
 }
 
 #[derive(Debug)]
 pub struct Tables<B> {
     pub cells: usize,
+    pub types: usize,
     /// Every cell of the board.
     pub all: B,
-    /// `d * cells + c`: the cells from `c` (exclusive) to the edge in direction `d`.
-    rays: Vec<B>,
+    /// `[c][d]`: the cells from `c` (exclusive) to the edge in direction `d`.
+    rays: Vec<[B; 8]>,
     /// `(type * 2 + side) * cells + c`: where the type's steps and leaps reach from `c`.
     steps: Vec<B>,
     /// `type * 2 + side`: the type's slide directions as a bit set over [`DIRECTIONS`].
@@ -44,13 +43,20 @@ pub struct Tables<B> {
     /// `c`: every cell of `c`'s file.
     pub file_of: Vec<B>,
     pub step_groups: Vec<StepGroup>,
-    /// `[side][d]`: the types that slide in direction `d` for that side.
-    pub sliders: [[u32; 8]; 2],
+    /// `type`: its step group, if it steps or leaps at all.
+    pub group_of: [Option<u8>; MAX_TYPES],
 }
 
-/// The (file, rank) steps of the first player's atoms that are plain leaps (range 1) and the
-/// directions of plain slides (unlimited range); anything else is outside this engine.
-fn split_atoms(atoms: &[Atom]) -> Result<(Vec<(i32, i32)>, Vec<Vector>), String> {
+/// A piece's move in the first player's frame, split the way the tables store it.
+struct Split {
+    /// (file, rank) steps of plain leaps (range 1), sorted.
+    leaps: Vec<(i32, i32)>,
+    /// Directions of plain slides (unlimited range).
+    slides: Vec<Vector>,
+}
+
+/// Splits a piece's atoms into leaps and slides; anything else is outside this engine.
+fn split_atoms(atoms: &[Atom]) -> Result<Split, String> {
     let mut leaps = Vec::new();
     let mut slides = Vec::new();
     for a in atoms {
@@ -66,7 +72,7 @@ fn split_atoms(atoms: &[Atom]) -> Result<(Vec<(i32, i32)>, Vec<Vector>), String>
     }
     leaps.sort();
     leaps.dedup();
-    Ok((leaps, slides))
+    Ok(Split { leaps, slides })
 }
 
 impl<B: Bits> Tables<B> {
@@ -90,22 +96,23 @@ impl<B: Bits> Tables<B> {
 
         let mut t = Tables {
             cells,
+            types: rules.pieces.len(),
             all: (0..cells).fold(B::EMPTY, |b, c| b | B::bit(c)),
-            rays: vec![B::EMPTY; 8 * cells],
+            rays: vec![[B::EMPTY; 8]; cells],
             steps: Vec::with_capacity(rules.pieces.len() * 2 * cells),
             slides: Vec::new(),
             zone: [B::EMPTY; 2],
             dead: Vec::new(),
             file_of: vec![B::EMPTY; cells],
             step_groups: Vec::new(),
-            sliders: [[0; 8]; 2],
+            group_of: [None; MAX_TYPES],
         };
         for c in 0..cells {
             let (f, r) = coords(c);
             for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
                 let mut k = 1;
                 while let Some(n) = at(f + k * df, r + k * dr) {
-                    t.rays[d * cells + c] |= B::bit(n);
+                    t.rays[c][d] |= B::bit(n);
                     k += 1;
                 }
             }
@@ -123,14 +130,13 @@ impl<B: Bits> Tables<B> {
 
         let mut leap_sets = Vec::new();
         for (ty, p) in rules.pieces.iter().enumerate() {
-            let (leaps, slides) = split_atoms(&p.atoms).map_err(|e| format!("piece {:?}: {e}", p.name))?;
+            let Split { leaps, slides } = split_atoms(&p.atoms).map_err(|e| format!("piece {:?}: {e}", p.name))?;
             for side in Side::BOTH {
                 let mut dirs = 0u8;
                 for v in &slides {
                     let w = v.for_side(side);
                     let d = DIRECTIONS.iter().position(|&x| x == (w.df as i32, w.dr as i32)).expect("a unit direction");
                     dirs |= 1 << d;
-                    t.sliders[side.index()][d] |= 1 << ty;
                 }
                 t.slides.push(dirs);
                 let mut dead = B::EMPTY;
@@ -144,7 +150,7 @@ impl<B: Bits> Tables<B> {
                         }
                     }
                     t.steps.push(reach);
-                    let slide_reach = (0..8).filter(|d| dirs >> d & 1 != 0).any(|d| !t.rays[d * cells + c].is_empty());
+                    let slide_reach = (0..8).filter(|d| dirs >> d & 1 != 0).any(|d| !t.rays[c][d].is_empty());
                     if reach.is_empty() && !slide_reach {
                         dead |= B::bit(c);
                     }
@@ -154,26 +160,32 @@ impl<B: Bits> Tables<B> {
             if leaps.is_empty() {
                 continue;
             }
-            match leap_sets.iter().position(|l| *l == leaps) {
-                Some(i) => t.step_groups[i].types |= 1 << ty,
-                None => {
-                    leap_sets.push(leaps);
-                    t.step_groups.push(StepGroup { types: 1 << ty, rep: ty });
-                }
-            }
+            let group = leap_sets.iter().position(|l| *l == leaps).unwrap_or_else(|| {
+                leap_sets.push(leaps);
+                t.step_groups.push(StepGroup { rep: ty });
+                t.step_groups.len() - 1
+            });
+            t.group_of[ty] = Some(group as u8);
         }
         Ok(t)
     }
 
     #[inline]
-    pub fn ray(&self, d: usize, c: usize) -> B {
-        self.rays[d * self.cells + c]
+    pub fn ray(&self, c: usize, d: usize) -> B {
+        self.rays[c][d & 7]
+    }
+
+    /// Where a type's steps and leaps reach, by cell.
+    #[inline]
+    pub fn step_table(&self, ty: usize, side: Side) -> &[B] {
+        let start = (ty * 2 + side.index()) * self.cells;
+        &self.steps[start..start + self.cells]
     }
 
     /// Where a type's steps and leaps reach from `c`.
     #[inline]
     pub fn steps(&self, ty: usize, side: Side, c: usize) -> B {
-        self.steps[(ty * 2 + side.index()) * self.cells + c]
+        self.step_table(ty, side)[c]
     }
 
     #[inline]
@@ -196,20 +208,25 @@ impl<B: Bits> Tables<B> {
     /// The cells a slider on `c` reaches in direction `d`: up to and including the first piece.
     #[inline]
     pub fn slide(&self, d: usize, c: usize, occ: B) -> B {
-        let ray = self.ray(d, c);
+        let ray = self.ray(c, d);
         let blockers = ray & occ;
-        if blockers.is_empty() { ray } else { ray ^ self.ray(d, Self::first(d, blockers)) }
+        if blockers.is_empty() { ray } else { ray ^ self.ray(Self::first(d, blockers), d) }
     }
 
-    /// Every cell a piece of `ty` on `c` attacks with the board occupied as `occ`.
+    /// The slides in the directions `dirs` (a bit set) from `c`.
     #[inline]
-    pub fn attacks(&self, ty: usize, side: Side, c: usize, occ: B) -> B {
-        let mut a = self.steps(ty, side, c);
-        let mut dirs = self.slide_dirs(ty, side);
+    pub fn slides(&self, mut dirs: u8, c: usize, occ: B) -> B {
+        let mut a = B::EMPTY;
         while dirs != 0 {
             a |= self.slide(dirs.trailing_zeros() as usize, c, occ);
             dirs &= dirs - 1;
         }
         a
+    }
+
+    /// Every cell a piece of `ty` on `c` attacks with the board occupied as `occ`.
+    #[inline]
+    pub fn attacks(&self, ty: usize, side: Side, c: usize, occ: B) -> B {
+        self.steps(ty, side, c) | self.slides(self.slide_dirs(ty, side), c, occ)
     }
 }
