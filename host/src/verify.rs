@@ -321,3 +321,48 @@ pub fn playouts(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use henka_api::kit::KitVariant;
+    use henka_api::perft_suite::parse_suite;
+
+    use super::*;
+
+    /// Shogi with and without the pawn-drop-mate rule: two "engines" that differ in one move.
+    fn engines() -> (std::sync::Arc<KitVariant>, KitVariant) {
+        let script = crate::catalog::find("shogi", &[]).unwrap().load().unwrap().variant;
+        let mut rules = script.rules().clone();
+        rules.pieces.iter_mut().for_each(|p| p.no_drop_mate = false);
+        (script, KitVariant::new(rules, None).unwrap())
+    }
+
+    fn first_difference(position: &str, depth: u32) -> Divergence {
+        let (script, other) = engines();
+        let suite = format!("id probe\nposition {position}\nperft {depth} 1\n");
+        let opts = Options { perft_limit: u64::MAX, plies: 0, max_game_plies: 0, seed: 0 };
+        match perft_suite(script.as_ref(), &other, &parse_suite(&suite).unwrap(), &opts, &mut Report::default(), |_| {})
+        {
+            Err(Failure::Differ(d)) => *d,
+            other => panic!("expected a divergence, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_difference_at_the_root_names_the_moves_only_one_side_has() {
+        let d = first_difference("7lk/9/8S/9/9/9/9/7L1/8K b P 1", 1);
+        assert_eq!((d.only_script, d.only_plugin), (vec![], vec!["P*1b".to_string()]));
+        assert!(d.history.is_empty());
+    }
+
+    #[test]
+    fn a_deeper_difference_is_chased_down_to_its_position() {
+        // White moves first; only after its pawn move 9c9d is the drop mate still there (every
+        // other White move opens 2a for the king).
+        let d = first_difference("7lk/9/p7S/9/9/9/9/7L1/8K w P 1", 2);
+        assert_eq!(d.only_plugin, vec!["P*1b".to_string()], "{d}");
+        assert_eq!(d.history, vec!["9c9d".to_string()], "{d}");
+        let text = d.to_string();
+        assert!(text.contains("moves only the plugin has: P*1b") && text.contains("by the moves:"), "{text}");
+    }
+}

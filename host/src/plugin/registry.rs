@@ -6,11 +6,14 @@
 //! leaked on purpose, so its table is `&'static`.
 //!
 //! Loading the same path twice returns the library already in memory, even when the file was
-//! rebuilt since (STACK.md §A3, verified). So [`open`] remembers a hash of each file it loaded, and
-//! when the file changed it loads a copy under a fresh name: that is "reload plugin". The copy is
-//! deleted as soon as it is mapped (on Unix a mapped file stays valid after unlinking).
+//! rebuilt since (STACK.md §A3, verified), and a file rewritten in place (`cp` over it) while
+//! mapped crashes the process. So [`open`] never maps the user's file: it maps a private copy
+//! under a fresh name, remembers a hash of the file, and when the file changed since, maps a new
+//! copy — that is "reload plugin". On Unix the copy is deleted as soon as it is mapped (a mapped
+//! file stays valid after unlinking).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use henka_api::abi::{ABI_VERSION, ABI_VERSION_SYMBOL, PluginTable, TABLE_SYMBOL};
@@ -41,30 +44,26 @@ pub fn open(path: &Path) -> Result<Arc<PluginVariant>, PluginError> {
     let bytes = std::fs::read(&canonical).map_err(|e| load_err(e.to_string()))?;
     let hash = file_hash(&bytes);
     let mut registry = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
-    let earlier = registry.iter().rev().find(|l| l.path == canonical);
-    if let Some(l) = earlier
+    if let Some(l) = registry.iter().rev().find(|l| l.path == canonical)
         && l.hash == hash
     {
         return Ok(l.variant.clone());
     }
-    let variant = if earlier.is_some() {
-        let copy = fresh_copy(&canonical, &bytes, registry.len()).map_err(|e| load_err(e.to_string()))?;
-        let loaded = load(&copy, &canonical);
-        // A mapped library needs no file on Unix; elsewhere the copy stays in the temp folder.
-        if cfg!(unix) {
-            let _ = std::fs::remove_file(&copy);
-        }
-        loaded?
-    } else {
-        load(&canonical, &canonical)?
-    };
-    let variant = Arc::new(variant);
+    let copy = fresh_copy(&canonical, &bytes).map_err(|e| load_err(e.to_string()))?;
+    let loaded = load(&copy, &canonical);
+    // A mapped library needs no file on Unix; elsewhere the copy stays in the temp folder.
+    if cfg!(unix) {
+        let _ = std::fs::remove_file(&copy);
+    }
+    let variant = Arc::new(loaded?);
     registry.push(Loaded { path: canonical, hash, variant: variant.clone() });
     Ok(variant)
 }
 
 /// Writes `bytes` to a file name no library of this process has had.
-fn fresh_copy(original: &Path, bytes: &[u8], n: usize) -> std::io::Result<PathBuf> {
+fn fresh_copy(original: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    static COPIES: AtomicUsize = AtomicUsize::new(0);
+    let n = COPIES.fetch_add(1, Ordering::Relaxed);
     let dir = std::env::temp_dir().join("henka-plugins");
     std::fs::create_dir_all(&dir)?;
     let file = original.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();

@@ -206,3 +206,68 @@ impl Variant for PluginVariant {
         Ok(nodes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes a description the way a plugin would (two-call pattern included).
+    unsafe fn write(text: *mut TextBuf, json: &str) -> Status {
+        // SAFETY: `call` passes a valid buffer.
+        let b = unsafe { &mut *text };
+        b.len = json.len();
+        if json.len() > b.cap {
+            return Status::BUFFER_TOO_SMALL;
+        }
+        // SAFETY: room for `cap >= len` bytes.
+        unsafe { std::ptr::copy_nonoverlapping(json.as_ptr(), b.ptr, json.len()) };
+        Status::OK
+    }
+
+    /// A table whose `describe` writes `$json`; the other functions come from a real table but
+    /// are never called (`PluginVariant::new` only describes).
+    macro_rules! describing {
+        ($json:expr) => {{
+            unsafe extern "C" fn describe(text: *mut TextBuf) -> Status {
+                unsafe { write(text, $json) }
+            }
+            &*Box::leak(Box::new(PluginTable { describe, ..henka_api::abi::table::<Unused>() }))
+        }};
+    }
+
+    /// Fills the rest of the test tables.
+    struct Unused;
+    impl henka_api::abi::Exported for Unused {
+        type Variant = henka_api::kit::KitVariant;
+        fn variant() -> &'static Self::Variant {
+            unreachable!("only `describe` is called")
+        }
+    }
+
+    fn refusal(table: &'static PluginTable) -> String {
+        match PluginVariant::new(table, "probe".into(), "libprobe.so".into()) {
+            Err(e @ PluginError::Description { .. }) => e.to_string(),
+            other => panic!("expected a refused description, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_malformed_description_is_refused_with_what_is_wrong() {
+        assert!(refusal(describing!("{not json")).contains("malformed variant description: key must be a string"));
+        let bad_reference = describing!(
+            r#"{"name":"X","geometry":{"files":3,"ranks":3},"start":"k2/3/K2 b - 1",
+                "pieces":[{"name":"King","token":"K","royal":true,"demotes_to":0,"promotes_to":5}]}"#
+        );
+        assert!(refusal(bad_reference).contains("promotes or demotes to a type that does not exist"));
+        let bad_start = describing!(
+            r#"{"name":"X","geometry":{"files":3,"ranks":3},"start":"k2/3 b - 1",
+                "pieces":[{"name":"King","token":"K","royal":true,"demotes_to":0}]}"#
+        );
+        assert!(refusal(bad_start).contains("start position"));
+        let good = describing!(
+            r#"{"name":"X","geometry":{"files":3,"ranks":3},"start":"k2/3/K2 b - 1",
+                "pieces":[{"name":"King","token":"K","royal":true,"demotes_to":0}]}"#
+        );
+        assert!(PluginVariant::new(good, "probe".into(), "libprobe.so".into()).is_ok());
+    }
+}

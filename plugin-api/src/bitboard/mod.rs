@@ -180,3 +180,6 @@ impl<B: Bits> Variant for BitboardVariant<B> {
         Ok(self.perft_board(&Board::from_position(pos), depth, &mut bufs))
     }
 }
+
+#[cfg(test)]
+mod tests;
