@@ -1,7 +1,8 @@
 //! # henka (host)
 //!
-//! The Henka workshop: the `henka` command line, the Rhai script runtime, the variant catalog and
-//! game records. Everything here talks to variants through [`henka_api::Variant`] only.
+//! The Henka workshop: the `henka` command line, the Rhai script runtime, the compiled-plugin
+//! loader, the variant catalog, script-against-plugin verification and game records. Everything
+//! here talks to variants through [`henka_api::Variant`] only.
 
 pub mod catalog;
 pub mod cli;

@@ -143,7 +143,8 @@ pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
     let Some(file) = plugin::find(&key, &dirs) else {
         let known: Vec<String> = plugin::discover::discover(&dirs).into_iter().map(|f| f.name).collect();
         bail!(
-            "no plugin for {key:?} (found: {}); build it with `cargo build --release -p {key}` or put it in one of: {}",
+            "no plugin for {key:?} (found: {}); `cargo build --release` builds the workspace's plugins, \
+             or put a built one in one of: {}",
             if known.is_empty() { "none".to_string() } else { known.join(", ") },
             dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
         );
