@@ -1,13 +1,17 @@
 //! # henka (host)
 //!
-//! The Henka workshop: the `henka` command line, the Rhai script runtime, the variant catalog and
-//! game records, and (feature `editor`, on by default) the eframe editor. Everything here talks to variants through [`henka_api::Variant`] only.
+//! The Henka workshop: the `henka` command line, the Rhai script runtime, the compiled-plugin
+//! loader, the variant catalog, script-against-plugin verification, game records, and (feature
+//! `editor`, on by default) the eframe editor. Everything here talks to variants through
+//! [`henka_api::Variant`] only.
 
 pub mod catalog;
 pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;
+pub mod plugin;
 pub mod record;
 pub mod script;
 pub mod template;
 pub mod text_board;
+pub mod verify;

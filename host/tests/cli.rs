@@ -108,3 +108,32 @@ fn replay_reads_a_record_and_reports_the_result() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("result: Black wins by checkmate after 1 moves"), "{}", stdout(&o));
 }
+
+#[test]
+fn new_writes_a_template_script_that_checks_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("henka-cli-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = henka(&["new", "my-variant", "--dir", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let path = dir.join("my-variant.rhai");
+    assert_eq!(stdout(&o).trim(), path.display().to_string());
+    let o = henka(&["check", path.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("ok — my-variant (5×5)"), "{}", stdout(&o));
+    let again = henka(&["new", "my-variant", "--dir", dir.to_str().unwrap()]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn edit_without_a_display_fails_with_a_message_instead_of_hanging() {
+    let o = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["edit", "okisaki", "--screenshot", "/dev/null"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the editor window failed"));
+}

@@ -10,7 +10,9 @@
 //! - notation ([`notation`]): extended SFEN positions and USI-style moves;
 //! - [`betza`]: (X)Betza move strings → the kit's atoms;
 //! - [`perft`] and [`perft_suite`]: counting, and perft suites as data files;
-//! - [`Game`]: a game in progress with the history repetition needs.
+//! - [`Game`]: a game in progress with the history repetition needs;
+//! - [`abi`]: the C ABI of compiled plugins and [`export_variant!`], which turns an `impl Variant`
+//!   into a plugin.
 //!
 //! It knows nothing of Rhai, egui or files: data flows script or plugin → `Variant` → host.
 //!
@@ -34,7 +36,9 @@
 //! assert_eq!(v.perft(&v.start_position(), 1).unwrap(), 3);
 //! ```
 
+pub mod abi;
 pub mod betza;
+pub mod bitboard;
 pub mod game;
 pub mod geometry;
 pub mod hash;

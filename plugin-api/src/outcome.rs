@@ -60,8 +60,10 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// What repetition rules need to know about each earlier position of a game.
+/// What repetition rules need to know about each earlier position of a game. `#[repr(C)]` so a
+/// game's history crosses the plugin ABI as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct HistoryEntry {
     pub hash: u64,
     /// The side to move in that position was in check.

@@ -12,6 +12,7 @@ macro_rules! say {
 mod bench;
 mod perft;
 mod play;
+mod verify;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,7 +22,7 @@ use clap::{Parser, Subcommand};
 use henka_api::{Game, Move, Variant};
 
 use crate::catalog::{self, Entry};
-use crate::record;
+use crate::{plugin, record};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -45,9 +46,17 @@ pub struct PositionArgs {
     pub moves: Vec<String>,
 }
 
+/// Which implementation of a variant answers: its script (the reference) or its compiled plugin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    Script,
+    Plugin,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Lists the variants found (bundled scripts, ./scripts, the user's variants folder).
+    /// Lists the variants found: scripts (bundled, ./scripts, the user's variants folder) and
+    /// compiled plugins (see `henka verify --help` for where plugins are looked for).
     List,
     /// Loads and validates a script; errors are printed as file:line:col: message.
     Check {
@@ -64,12 +73,16 @@ pub enum Command {
         /// Print each first move with its count.
         #[arg(long)]
         divide: bool,
+        #[arg(long, value_enum, default_value_t = Engine::Script)]
+        engine: Engine,
     },
     /// Prints the legal moves, one per line, sorted.
     Moves {
         variant: String,
         #[command(flatten)]
         at: PositionArgs,
+        #[arg(long, value_enum, default_value_t = Engine::Script)]
+        engine: Engine,
     },
     /// Plays a game in the terminal.
     Play(play::PlayArgs),
@@ -79,7 +92,7 @@ pub enum Command {
         /// A record file (see the README for the format).
         record: PathBuf,
     },
-    /// Runs the benchmark suite and prints a table of perft speeds.
+    /// Runs the benchmark suite and prints a table of perft speeds, script against plugin.
     Bench(bench::BenchArgs),
     /// Opens the editor on a variant (default: the last one open, else Okisaki).
     Edit(EditArgs),
@@ -91,6 +104,10 @@ pub enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
+    /// Runs a variant's script and its plugin side by side — every perft data file, then seeded
+    /// random games comparing legal moves and positions at every ply — and stops at the first
+    /// difference.
+    Verify(verify::VerifyArgs),
 }
 
 /// `henka edit`.
@@ -138,6 +155,47 @@ pub fn load_variant(name: &str) -> Result<(Entry, Arc<dyn Variant>)> {
     Ok((entry, loaded.variant))
 }
 
+/// A variant loaded for a command: what answers, and where it came from.
+pub struct Loaded {
+    pub variant: Arc<dyn Variant>,
+    /// `bundled`, a script path, or `plugin <path>`.
+    pub origin: String,
+}
+
+impl std::fmt::Debug for Loaded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Loaded").field("variant", &self.variant.info().meta.name).field("origin", &self.origin).finish()
+    }
+}
+
+/// Loads a variant by name or path with the chosen engine. A path to a plugin file is a plugin
+/// whatever the engine says.
+pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
+    let is_plugin_file = plugin::discover::plugin_name(std::path::Path::new(name)).is_some();
+    if engine == Engine::Script && !is_plugin_file {
+        let (entry, variant) = load_variant(name)?;
+        return Ok(Loaded { variant, origin: entry.origin() });
+    }
+    let dirs = plugin::search_dirs();
+    // A script path names its plugin by the script's file name.
+    let key = if name.ends_with(".rhai") {
+        std::path::Path::new(name).file_stem().map_or(name.to_string(), |s| s.to_string_lossy().into_owned())
+    } else {
+        name.to_string()
+    };
+    let Some(file) = plugin::find(&key, &dirs) else {
+        let known: Vec<String> = plugin::discover::discover(&dirs).into_iter().map(|f| f.name).collect();
+        bail!(
+            "no plugin for {key:?} (found: {}); `cargo build --release` builds the workspace's plugins, \
+             or put a built one in one of: {}",
+            if known.is_empty() { "none".to_string() } else { known.join(", ") },
+            dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+    };
+    let variant = plugin::open(&file.path)?;
+    Ok(Loaded { variant, origin: format!("plugin {}", file.path.display()) })
+}
+
 /// The position named by `--position` and `--moves`.
 pub fn position_from(v: &dyn Variant, at: &PositionArgs) -> Result<Game> {
     let start = match &at.position {
@@ -164,8 +222,17 @@ pub fn run(cli: Cli) -> Result<()> {
     let Some(command) = cli.command else { return edit(EditArgs::default()) };
     match command {
         Command::List => {
-            for e in catalog::discover(&catalog::search_dirs()) {
-                say!("{:<24} {}", e.name, e.origin());
+            let scripts = catalog::discover(&catalog::search_dirs());
+            let plugins = plugin::discover::discover(&plugin::search_dirs());
+            let mut names: Vec<&str> =
+                scripts.iter().map(|e| e.name.as_str()).chain(plugins.iter().map(|p| p.name.as_str())).collect();
+            names.sort();
+            names.dedup();
+            for name in names {
+                let script = scripts.iter().find(|e| e.name == name).map(|e| format!("script {}", e.origin()));
+                let plugin = plugins.iter().find(|p| p.name == name).map(|p| format!("plugin {}", p.path.display()));
+                let found: Vec<String> = script.into_iter().chain(plugin).collect();
+                say!("{:<24} {}", name, found.join("; "));
             }
             Ok(())
         }
@@ -190,9 +257,9 @@ pub fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
-        Command::Perft { variant, depth, at, divide } => perft::run(&variant, depth, &at, divide),
-        Command::Moves { variant, at } => {
-            let (_, v) = load_variant(&variant)?;
+        Command::Perft { variant, depth, at, divide, engine } => perft::run(&variant, engine, depth, &at, divide),
+        Command::Moves { variant, at, engine } => {
+            let v = load_engine(&variant, engine)?.variant;
             let game = position_from(v.as_ref(), &at)?;
             for m in sorted_moves(v.as_ref(), &game)? {
                 say!("{m}");
@@ -221,5 +288,6 @@ pub fn run(cli: Cli) -> Result<()> {
             say!("{}", path.display());
             Ok(())
         }
+        Command::Verify(args) => verify::run(args),
     }
 }

@@ -5,10 +5,10 @@ use std::time::Instant;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{PositionArgs, load_variant, position_from};
+use super::{Engine, PositionArgs, load_engine, position_from};
 
-pub fn run(variant: &str, depth: u32, at: &PositionArgs, divide: bool) -> Result<()> {
-    let (_, v) = load_variant(variant)?;
+pub fn run(variant: &str, engine: Engine, depth: u32, at: &PositionArgs, divide: bool) -> Result<()> {
+    let v = load_engine(variant, engine)?.variant;
     let game = position_from(v.as_ref(), at)?;
     let pos = game.position();
     let started = Instant::now();

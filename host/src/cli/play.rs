@@ -1,11 +1,12 @@
 //! `henka play`: a game in the terminal, each side a human at the keyboard or a random mover.
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
 use anyhow::Result;
-use henka_api::{Move, Side, Variant};
+use henka_api::{Game, Move, Side, Variant};
 
-use super::{PositionArgs, load_variant, position_from, sorted_moves};
+use super::{Engine, PositionArgs, load_engine, position_from, sorted_moves};
 use crate::text_board;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -32,15 +33,19 @@ pub struct PlayArgs {
     /// Print only the moves and the result, not the board after each move.
     #[arg(long)]
     quiet: bool,
+    #[arg(long, value_enum, default_value_t = Engine::Script)]
+    engine: Engine,
     #[command(flatten)]
     at: PositionArgs,
 }
 
-const HELP: &str = "Type a move (e.g. 7g7f, 7g7f+, P*5e), or: moves, undo, board, position, help, quit";
+const HELP: &str =
+    "Type a move (e.g. 7g7f, 7g7f+, P*5e), or: moves, undo, board, position, reload (the rebuilt rules), help, quit";
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    let (entry, v) = load_variant(&args.variant)?;
-    let v: &dyn Variant = v.as_ref();
+    let loaded = load_engine(&args.variant, args.engine)?;
+    let mut variant: Arc<dyn Variant> = loaded.variant;
+    let v: &dyn Variant = variant.as_ref();
     let mut game = position_from(v, &args.at)?;
     let mut rng = match args.seed {
         Some(s) => fastrand::Rng::with_seed(s),
@@ -48,7 +53,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    say!("{} — {} (Black: {:?}, White: {:?})", v.info().meta.name, entry.origin(), args.black, args.white);
+    say!("{} — {} (Black: {:?}, White: {:?})", v.info().meta.name, loaded.origin, args.black, args.white);
     if args.black == Player::Human || args.white == Player::Human {
         say!("{HELP}");
     }
@@ -56,6 +61,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         say!("{}", text_board::render(v, game.position()));
     }
     while game.moves().len() < args.max_plies {
+        let v: &dyn Variant = variant.as_ref();
         if let Some(o) = game.outcome(v)? {
             say!("result: {o}");
             return Ok(());
@@ -86,6 +92,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
                     "moves" => say!("{}", sorted_moves(v, &game)?.join(" ")),
                     "board" => say!("{}", text_board::render(v, game.position())),
                     "position" => say!("{}", v.format_position(game.position())),
+                    "reload" => {
+                        variant = reload(&args, variant.clone(), &mut game)?;
+                        continue;
+                    }
                     "undo" => {
                         // Take back to the human's previous turn.
                         game.undo();
@@ -106,9 +116,39 @@ pub fn run(args: PlayArgs) -> Result<()> {
             say!("{}", text_board::render(v, game.position()));
         }
     }
-    match game.outcome(v)? {
+    match game.outcome(variant.as_ref())? {
         Some(o) => say!("result: {o}"),
         None => say!("stopped after {} plies", game.moves().len()),
     }
     Ok(())
+}
+
+/// Loads the variant again — a changed script, or a rebuilt plugin from a fresh copy — and replays
+/// the game under the new rules up to the first move that is no longer legal. On failure the game
+/// goes on under the rules it had.
+fn reload(args: &PlayArgs, current: Arc<dyn Variant>, game: &mut Game) -> Result<Arc<dyn Variant>> {
+    let l = match load_engine(&args.variant, args.engine) {
+        Ok(l) => l,
+        Err(e) => {
+            say!("reload failed, the game goes on under the rules it had: {e:#}");
+            return Ok(current);
+        }
+    };
+    if Arc::ptr_eq(&l.variant, &current) {
+        say!("{} has not changed", l.origin);
+        return Ok(current);
+    }
+    let (replayed, stopped) = game.replay(l.variant.as_ref());
+    match stopped {
+        Some(i) => say!(
+            "reloaded {}; move {} ({}) is not legal any more, the game goes on from before it",
+            l.origin,
+            i + 1,
+            current.format_move(game.position_before(i), game.moves()[i])
+        ),
+        None => say!("reloaded {}; all {} moves replayed", l.origin, replayed.moves().len()),
+    }
+    *game = replayed;
+    say!("{}", text_board::render(l.variant.as_ref(), game.position()));
+    Ok(l.variant)
 }

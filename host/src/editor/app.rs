@@ -805,7 +805,12 @@ impl EditorApp {
         }
         self.hand_row(ui, v.as_ref(), &pos, top, &legal);
         let hand_height = 46.0;
-        let board_height = (ui.available_height() - hand_height).max(100.0);
+        let room = (ui.available_height() - hand_height).max(100.0);
+        let board_height = if self.board.zoom == 1.0 {
+            super::board::Layout::fitted_height(v.geometry(), ui.available_width(), room)
+        } else {
+            room
+        };
         let marks = self.marks(&legal);
         let input = ui
             .allocate_ui(egui::vec2(ui.available_width(), board_height), |ui| {
@@ -837,7 +842,7 @@ impl EditorApp {
                 let label = format!("{side} hand {}", info.name);
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
                 if self.input.pick == (Pick::Hand { ty }) && side == pos.side_to_move() {
-                    ui.painter().rect_filled(rect, 4.0, Color32::from_rgba_premultiplied(0x2E, 0x8B, 0x57, 0x80));
+                    ui.painter().rect_filled(rect, 4.0, Color32::from_rgba_premultiplied(23, 70, 44, 128));
                 }
                 piece_face::paint(ui.painter(), rect, info, up, self.board.face_text, 1.0);
                 if n > 1 {

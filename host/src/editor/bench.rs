@@ -169,6 +169,7 @@ pub fn frame_time(frames: usize) -> anyhow::Result<Timing> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use henka_api::Variant;
 
     #[test]
     fn the_big_board_script_loads_with_600_pieces() {

@@ -13,12 +13,12 @@ use super::piece_face::{self, FaceText};
 
 const BOARD: Color32 = Color32::from_rgb(0xE4, 0xBE, 0x74);
 const LINE: Color32 = Color32::from_rgb(0x5A, 0x3E, 0x1B);
-const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(0x9C, 0x86, 0x10, 0x60);
-const SELECTED: Color32 = Color32::from_rgba_premultiplied(0x2E, 0x8B, 0x57, 0x80);
+const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(75, 58, 11, 96);
+const SELECTED: Color32 = Color32::from_rgba_premultiplied(23, 70, 44, 128);
 const TARGET: Color32 = Color32::from_rgb(0x1F, 0x6F, 0x3F);
 const CAPTURE: Color32 = Color32::from_rgb(0xC0, 0x39, 0x2B);
 const STOP: Color32 = Color32::from_rgb(0xD3, 0x7A, 0x00);
-const CHECK: Color32 = Color32::from_rgba_premultiplied(0xC0, 0x20, 0x20, 0x90);
+const CHECK: Color32 = Color32::from_rgba_premultiplied(108, 18, 18, 144);
 
 /// What a highlighted target cell means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +98,15 @@ impl Layout {
         let origin = area.center() - size / 2.0 + pan + vec2(MARGIN, MARGIN) * cell;
         let origin = if levels > 1.0 { origin + vec2(0.0, 0.6 * cell) } else { origin };
         Layout { origin, cell, files: g.files() as i32, ranks: g.ranks() as i32, flipped }
+    }
+
+    /// The height a board needs at `width` when it fits (zoom 1), capped at `max_height`, so the
+    /// hands can sit right above and below it.
+    pub fn fitted_height(g: &Geometry, width: f32, max_height: f32) -> f32 {
+        let (files, ranks, levels) = (g.files() as f32, g.ranks() as f32, g.levels() as f32);
+        let w = levels * files + (levels - 1.0) * SLICE_GAP + 2.0 * MARGIN;
+        let h = ranks + 2.0 * MARGIN + if levels > 1.0 { 0.6 } else { 0.0 };
+        (width / w * h).min(max_height)
     }
 
     /// The top-left of a level's slice.

@@ -50,6 +50,8 @@ pub fn run(start: StartOptions, window: WindowOptions) -> anyhow::Result<()> {
         persist_window: persist,
         ..Default::default()
     };
+    let capture = window.screenshot.map(screenshot::Capture::new);
+    let outcome = capture.as_ref().map(screenshot::Capture::outcome);
     eframe::run_native(
         "henka",
         options,
@@ -59,10 +61,15 @@ pub fn run(start: StartOptions, window: WindowOptions) -> anyhow::Result<()> {
                 _ => Persisted::default(),
             };
             let app = EditorApp::new(start, persisted);
-            Ok(Box::new(Window { app, screenshot: window.screenshot.map(screenshot::Capture::new), persist }))
+            Ok(Box::new(Window { app, screenshot: capture, persist }))
         }),
     )
-    .map_err(|e| anyhow::anyhow!("the editor window failed: {e}"))
+    .map_err(|e| anyhow::anyhow!("the editor window failed: {e}"))?;
+    match outcome.map(|o| o.lock().expect("screenshot lock").take()) {
+        None | Some(Some(Ok(()))) => Ok(()),
+        Some(Some(Err(e))) => anyhow::bail!("screenshot: {e}"),
+        Some(None) => anyhow::bail!("the window closed before the screenshot was taken"),
+    }
 }
 
 /// The eframe side of the editor: persistence and the screenshot mode around [`EditorApp`].

@@ -18,7 +18,7 @@ pub use rules::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule,
 use crate::betza::Atom;
 use crate::geometry::{Geometry, GeometryError};
 use crate::moves::Move;
-use crate::notation::NotationError;
+use crate::notation::{self, NotationError};
 use crate::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
 use crate::position::Position;
@@ -39,26 +39,12 @@ pub enum KitError {
     Rules(String),
 }
 
-/// A variant built by the kit from a [`RuleSet`].
-#[derive(Debug)]
-pub struct KitVariant {
-    rules: RuleSet,
-    info: VariantInfo,
-    geometry: Geometry,
-    tables: Tables,
-    hooks: Option<Arc<dyn Hooks>>,
-    promotes_to: Vec<Option<PieceId>>,
-    is_royal: Vec<bool>,
-    holdable: Vec<bool>,
-    has_royals: bool,
-    any_no_drop_mate: bool,
-}
-
-impl KitVariant {
-    /// Validates and compiles a rule set.
-    pub fn new(rules: RuleSet, hooks: Option<Arc<dyn Hooks>>) -> Result<KitVariant, KitError> {
-        let geometry = Geometry::new(&rules.geometry)?;
-        let n = rules.pieces.len();
+impl RuleSet {
+    /// Checks the rule set and says what it describes: the [`VariantInfo`] (promoted types,
+    /// demotions, hand types) and the board. Every engine built from a rule set starts here.
+    pub fn describe(&self) -> Result<(VariantInfo, Geometry), KitError> {
+        let geometry = Geometry::new(&self.geometry)?;
+        let n = self.pieces.len();
         if n == 0 {
             return Err(KitError::Rules("a variant needs at least one piece type".into()));
         }
@@ -66,11 +52,11 @@ impl KitVariant {
             return Err(KitError::Rules(format!("at most {MAX_PIECE_TYPES} piece types (got {n})")));
         }
         let piece_err =
-            |index: usize, message: String| KitError::Piece { index, name: rules.pieces[index].name.clone(), message };
+            |index: usize, message: String| KitError::Piece { index, name: self.pieces[index].name.clone(), message };
 
         let mut demotes_to: Vec<PieceId> = (0..n as PieceId).collect();
         let mut promoted = vec![false; n];
-        for (i, p) in rules.pieces.iter().enumerate() {
+        for (i, p) in self.pieces.iter().enumerate() {
             if p.token.is_empty() || !p.token.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
                 return Err(piece_err(i, format!("token {:?} must be capital letters (and digits)", p.token)));
             }
@@ -88,12 +74,12 @@ impl KitVariant {
                 demotes_to[t] = i as PieceId;
             }
         }
-        for (i, p) in rules.pieces.iter().enumerate() {
+        for (i, p) in self.pieces.iter().enumerate() {
             if promoted[i] && p.promotes_to.is_some() {
                 return Err(piece_err(i, "a promoted type cannot promote again".into()));
             }
         }
-        let pieces: Vec<PieceInfo> = rules
+        let pieces: Vec<PieceInfo> = self
             .pieces
             .iter()
             .enumerate()
@@ -113,17 +99,45 @@ impl KitVariant {
                 return Err(piece_err(i, format!("is written {} like {:?}", pieces[i].written(), pieces[j].name)));
             }
         }
-        let holdable: Vec<bool> = (0..n).map(|i| rules.drops && !promoted[i] && !rules.pieces[i].royal).collect();
-        let hand_types = (0..n as PieceId).filter(|&i| holdable[i as usize]).collect();
-        let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
-        let tables = Tables::build(&geometry, &atoms, rules.promotion.zone_depth);
+        // Captured pieces go to hand (as their unpromoted type) when the variant has drops.
+        let hand_types = (0..n as PieceId)
+            .filter(|&i| self.drops && !promoted[i as usize] && !self.pieces[i as usize].royal)
+            .collect();
         let info = VariantInfo {
-            meta: rules.meta.clone(),
-            geometry: rules.geometry.clone(),
+            meta: self.meta.clone(),
+            geometry: self.geometry.clone(),
             pieces,
             hand_types,
-            start: rules.start.clone(),
+            start: self.start.clone(),
         };
+        notation::parse_position(&info, &geometry, &info.start).map_err(KitError::Start)?;
+        Ok((info, geometry))
+    }
+}
+
+/// A variant built by the kit from a [`RuleSet`].
+#[derive(Debug)]
+pub struct KitVariant {
+    rules: RuleSet,
+    info: VariantInfo,
+    geometry: Geometry,
+    tables: Tables,
+    hooks: Option<Arc<dyn Hooks>>,
+    promotes_to: Vec<Option<PieceId>>,
+    is_royal: Vec<bool>,
+    holdable: Vec<bool>,
+    has_royals: bool,
+    any_no_drop_mate: bool,
+}
+
+impl KitVariant {
+    /// Validates and compiles a rule set.
+    pub fn new(rules: RuleSet, hooks: Option<Arc<dyn Hooks>>) -> Result<KitVariant, KitError> {
+        let (info, geometry) = rules.describe()?;
+        let n = rules.pieces.len();
+        let holdable: Vec<bool> = (0..n as PieceId).map(|i| info.hand_types.contains(&i)).collect();
+        let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
+        let tables = Tables::build(&geometry, &atoms, rules.promotion.zone_depth);
         let v = KitVariant {
             promotes_to: rules.pieces.iter().map(|p| p.promotes_to.map(|t| t as PieceId)).collect(),
             is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
@@ -136,7 +150,6 @@ impl KitVariant {
             tables,
             hooks,
         };
-        v.parse_position(&v.info.start).map_err(KitError::Start)?;
         Ok(v)
     }
 
@@ -147,34 +160,6 @@ impl KitVariant {
 
     fn side_is_bare(&self, pos: &Position, side: crate::side::Side) -> bool {
         pos.hand_is_empty(side) && pos.cells().iter().flatten().all(|p| p.side != side || self.is_royal[p.ty as usize])
-    }
-
-    fn repetition(&self, pos: &Position, history: &[HistoryEntry]) -> Option<Outcome> {
-        let rule = self.rules.repetition;
-        if rule.count == 0 {
-            return None;
-        }
-        let earlier: Vec<usize> = (0..history.len()).filter(|&i| history[i].hash == pos.hash()).collect();
-        if earlier.len() + 1 < rule.count as usize {
-            return None;
-        }
-        if rule.perpetual_check_loses {
-            // The cycle since the previous occurrence: if every position in it with side X to move
-            // had X in check, X's opponent gave perpetual check and loses.
-            let from = *earlier.last().expect("count >= 2");
-            let now_in_check = self.in_check(pos);
-            let stm = pos.side_to_move();
-            for checked in crate::side::Side::BOTH {
-                let all_checked = (from..history.len())
-                    .filter(|&i| (history.len() - i) % 2 == (checked != stm) as usize)
-                    .all(|i| history[i].in_check)
-                    && (checked != stm || now_in_check);
-                if all_checked {
-                    return Some(Outcome::win(checked, EndReason::PerpetualCheck));
-                }
-            }
-        }
-        Some(Outcome::draw(EndReason::Repetition))
     }
 }
 
@@ -222,14 +207,10 @@ impl Variant for KitVariant {
             return Ok(Some(if checked {
                 Outcome::win(stm.opponent(), EndReason::Checkmate)
             } else {
-                match self.rules.stalemate {
-                    StalemateRule::Loss => Outcome::win(stm.opponent(), EndReason::Stalemate),
-                    StalemateRule::Win => Outcome::win(stm, EndReason::Stalemate),
-                    StalemateRule::Draw => Outcome::draw(EndReason::Stalemate),
-                }
+                self.rules.stalemate.outcome(stm)
             }));
         }
-        Ok(self.repetition(pos, history))
+        Ok(self.rules.repetition.judge(pos, history, || self.in_check(pos)))
     }
 
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {

@@ -2,8 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::betza::Atom;
+use crate::betza::{self, Atom, BetzaError};
 use crate::geometry::GeometrySpec;
+use crate::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::position::Position;
+use crate::side::Side;
 use crate::variant::Metadata;
 
 /// A variant's rules as data. Hooks (see [`super::Hooks`]) add what data cannot say.
@@ -56,6 +59,61 @@ pub struct PieceRule {
     pub no_drop_mate: bool,
 }
 
+impl PieceRule {
+    /// A piece type that moves as the (X)Betza string `moves`, with no flags set; chain the
+    /// methods below for the rest.
+    pub fn new(name: &str, token: &str, moves: &str) -> Result<PieceRule, BetzaError> {
+        Ok(PieceRule {
+            name: name.into(),
+            kanji: None,
+            token: token.into(),
+            betza: moves.into(),
+            atoms: betza::parse(moves)?,
+            royal: false,
+            promotes_to: None,
+            one_per_file: false,
+            no_drop_mate: false,
+        })
+    }
+
+    pub fn kanji(mut self, kanji: &str) -> PieceRule {
+        self.kanji = Some(kanji.into());
+        self
+    }
+
+    /// Losing every royal piece loses the game.
+    pub fn royal(mut self) -> PieceRule {
+        self.royal = true;
+        self
+    }
+
+    /// No drop on a file that holds an own unpromoted piece of this type (nifu).
+    pub fn one_per_file(mut self) -> PieceRule {
+        self.one_per_file = true;
+        self
+    }
+
+    /// A drop of this type may not checkmate (uchifuzume).
+    pub fn no_drop_mate(mut self) -> PieceRule {
+        self.no_drop_mate = true;
+        self
+    }
+}
+
+impl RuleSet {
+    /// Adds a piece type and, if it promotes, its promoted type right after it — the order in
+    /// which scripts declare them.
+    pub fn add(&mut self, mut piece: PieceRule, promoted: Option<PieceRule>) {
+        if let Some(p) = promoted {
+            piece.promotes_to = Some(self.pieces.len() + 1);
+            self.pieces.push(piece);
+            self.pieces.push(p);
+        } else {
+            self.pieces.push(piece);
+        }
+    }
+}
+
 /// Where and how pieces promote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PromotionRule {
@@ -87,6 +145,17 @@ pub enum StalemateRule {
     Win,
 }
 
+impl StalemateRule {
+    /// The result when `stm`, not in check, has no legal move.
+    pub fn outcome(self, stm: Side) -> Outcome {
+        match self {
+            StalemateRule::Loss => Outcome::win(stm.opponent(), EndReason::Stalemate),
+            StalemateRule::Win => Outcome::win(stm, EndReason::Stalemate),
+            StalemateRule::Draw => Outcome::draw(EndReason::Stalemate),
+        }
+    }
+}
+
 /// Okisaki's baring rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -104,6 +173,42 @@ pub struct RepetitionRule {
     pub count: u8,
     /// A repetition reached through one side's unbroken checks loses for that side (sennichite).
     pub perpetual_check_loses: bool,
+}
+
+impl RepetitionRule {
+    /// The result of repetition in `pos` given the earlier positions, if it ends the game.
+    /// `now_in_check` says whether the side to move in `pos` is in check (asked only when needed).
+    pub fn judge(
+        &self,
+        pos: &Position,
+        history: &[HistoryEntry],
+        now_in_check: impl FnOnce() -> bool,
+    ) -> Option<Outcome> {
+        if self.count == 0 {
+            return None;
+        }
+        let earlier: Vec<usize> = (0..history.len()).filter(|&i| history[i].hash == pos.hash()).collect();
+        if earlier.len() + 1 < self.count as usize {
+            return None;
+        }
+        if self.perpetual_check_loses {
+            // The cycle since the previous occurrence: if every position in it with side X to move
+            // had X in check, X's opponent gave perpetual check and loses.
+            let from = *earlier.last().expect("count >= 2");
+            let now_in_check = now_in_check();
+            let stm = pos.side_to_move();
+            for checked in Side::BOTH {
+                let all_checked = (from..history.len())
+                    .filter(|&i| (history.len() - i) % 2 == (checked != stm) as usize)
+                    .all(|i| history[i].in_check)
+                    && (checked != stm || now_in_check);
+                if all_checked {
+                    return Some(Outcome::win(checked, EndReason::PerpetualCheck));
+                }
+            }
+        }
+        Some(Outcome::draw(EndReason::Repetition))
+    }
 }
 
 impl Default for RepetitionRule {

@@ -1,0 +1,143 @@
+//! Where plugins are found, and their names.
+//!
+//! A plugin is a shared library named like cargo names a `cdylib`: `lib<name>.so` on Linux
+//! (`<name>.dll` on Windows, `lib<name>.dylib` on macOS). Its variant name is `<name>` with `_`
+//! written `-`, so the crate `ki_shogi` is the variant `ki-shogi`, beside `scripts/ki-shogi.rhai`.
+//!
+//! Folders searched, first match wins:
+//! 1. `$HENKA_PLUGINS` (one or more folders, separated like `PATH`);
+//! 2. the user's plugins folder, `$XDG_CONFIG_HOME/henka/plugins` or `~/.config/henka/plugins`;
+//! 3. `./plugins` (drop a built plugin there);
+//! 4. where cargo puts them: the profile folder of the running `henka` (so `target/release/henka`
+//!    finds `target/release/lib*.so`), then the other profile, then `./target/{release,debug}`.
+
+use std::path::{Path, PathBuf};
+
+/// A plugin file found on disk (not yet loaded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PluginFile {
+    pub name: String,
+    pub path: PathBuf,
+}
+
+/// The variant name of a plugin file, if the file is named like a plugin.
+pub fn plugin_name(path: &Path) -> Option<String> {
+    let file = path.file_name()?.to_str()?;
+    let stem = file.strip_prefix(std::env::consts::DLL_PREFIX)?.strip_suffix(std::env::consts::DLL_SUFFIX)?;
+    (!stem.is_empty()).then(|| stem.replace('_', "-"))
+}
+
+/// Whether `dir` is a cargo profile folder (`target/<profile>`), judged by the tag cargo leaves in
+/// `target/`.
+fn is_cargo_profile_dir(dir: &Path) -> bool {
+    dir.parent().is_some_and(|t| t.join("CACHEDIR.TAG").is_file())
+}
+
+/// Cargo's output folders, the running executable's profile first.
+fn cargo_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(mut dir) = exe.parent()
+    {
+        // Test binaries live in target/<profile>/deps, examples in target/<profile>/examples.
+        if dir.file_name().is_some_and(|n| n == "deps" || n == "examples") {
+            dir = dir.parent().unwrap_or(dir);
+        }
+        if is_cargo_profile_dir(dir) {
+            dirs.push(dir.to_path_buf());
+            if let Some(target) = dir.parent() {
+                dirs.extend(["release", "debug"].map(|p| target.join(p)));
+            }
+        }
+    }
+    dirs.extend(["release", "debug"].map(|p| Path::new("target").join(p)));
+    dirs
+}
+
+/// The folders searched for plugins, in priority order (see the module docs).
+pub fn search_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(list) = std::env::var_os("HENKA_PLUGINS") {
+        dirs.extend(std::env::split_paths(&list));
+    }
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
+    if let Some(c) = config {
+        dirs.push(c.join("henka").join("plugins"));
+    }
+    dirs.push(PathBuf::from("plugins"));
+    dirs.extend(cargo_dirs());
+    let mut seen = Vec::new();
+    dirs.retain(|d| {
+        let key = d.canonicalize().unwrap_or_else(|_| d.clone());
+        let new = !seen.contains(&key);
+        seen.push(key);
+        new
+    });
+    dirs
+}
+
+fn plugins_in(dir: &Path) -> Vec<PluginFile> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PluginFile> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .filter_map(|path| Some(PluginFile { name: plugin_name(&path)?, path }))
+        .collect();
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    files
+}
+
+/// Every plugin found, one per name (earlier folders win), sorted by name.
+pub fn discover(dirs: &[PathBuf]) -> Vec<PluginFile> {
+    let mut out: Vec<PluginFile> = Vec::new();
+    for dir in dirs {
+        for f in plugins_in(dir) {
+            if !out.iter().any(|e| e.name == f.name) {
+                out.push(f);
+            }
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// Finds a plugin by variant name, or takes `arg` as the path of a plugin file.
+pub fn find(arg: &str, dirs: &[PathBuf]) -> Option<PluginFile> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        return Some(PluginFile { name: plugin_name(path).unwrap_or_else(|| arg.to_string()), path: path.into() });
+    }
+    discover(dirs).into_iter().find(|f| f.name == arg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_cargo_file_names() {
+        let file = |n: &str| format!("{}{n}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+        assert_eq!(plugin_name(Path::new(&file("okisaki"))), Some("okisaki".into()));
+        assert_eq!(plugin_name(Path::new(&format!("target/release/{}", file("ki_shogi")))), Some("ki-shogi".into()));
+        assert_eq!(plugin_name(Path::new("okisaki.rhai")), None);
+    }
+
+    #[test]
+    fn the_first_folder_wins() {
+        let base = std::env::temp_dir().join(format!("henka-discover-{}", std::process::id()));
+        let file = format!("{}ogi{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+        for d in ["a", "b"] {
+            std::fs::create_dir_all(base.join(d)).unwrap();
+            std::fs::write(base.join(d).join(&file), "not a library").unwrap();
+        }
+        let found = discover(&[base.join("a"), base.join("b")]);
+        assert_eq!(found, vec![PluginFile { name: "ogi".into(), path: base.join("a").join(&file) }]);
+        assert_eq!(find("ogi", &[base.join("b")]).unwrap().path, base.join("b").join(&file));
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}

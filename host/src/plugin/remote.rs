@@ -1,0 +1,273 @@
+//! [`PluginVariant`]: a [`Variant`] whose rules live in a loaded plugin.
+//!
+//! Each call formats the position as a string, calls the table with host-owned buffers (growing
+//! them when the plugin asks), and turns any failure — including a panic the plugin caught — into
+//! a [`RuleError`] that names the plugin and the call. Notation runs on the host side from the
+//! plugin's description, so moves and positions are written the same way for scripts and plugins.
+
+use std::path::{Path, PathBuf};
+
+use henka_api::abi::{MoveBuf, PluginTable, RawOutcome, Status, StrRef, TextBuf, outcome_from_raw};
+use henka_api::piece::MAX_PIECE_TYPES;
+use henka_api::{Geometry, HistoryEntry, Move, Outcome, Position, RuleError, Variant, VariantInfo};
+
+use super::PluginError;
+
+/// A variant served by a plugin's function table.
+#[derive(Debug)]
+pub struct PluginVariant {
+    table: &'static PluginTable,
+    name: String,
+    path: PathBuf,
+    info: VariantInfo,
+    geometry: Geometry,
+}
+
+/// Room for the text of a typical call; larger results are asked for again.
+const TEXT_START: usize = 4096;
+
+impl PluginVariant {
+    /// Reads and checks the plugin's description. `name` and `path` are for messages.
+    pub fn new(table: &'static PluginTable, name: String, path: PathBuf) -> Result<PluginVariant, PluginError> {
+        let bad = |message: String| PluginError::Description { path: path.clone(), message };
+        let mut v = PluginVariant {
+            table,
+            name,
+            path: path.clone(),
+            info: VariantInfo {
+                meta: Default::default(),
+                geometry: henka_api::GeometrySpec::flat(1, 1),
+                pieces: Vec::new(),
+                hand_types: Vec::new(),
+                start: String::new(),
+            },
+            geometry: Geometry::new(&henka_api::GeometrySpec::flat(1, 1)).expect("a 1×1 board"),
+        };
+        // SAFETY: `describe` follows the table contract; the buffer is the one `call` passes.
+        let json = v.call("describe", None, |_, text| unsafe { (table.describe)(text) }).map_err(|e| bad(e.message))?;
+        let info: VariantInfo = serde_json::from_str(&json).map_err(|e| bad(format!("{e}")))?;
+        v.geometry = Geometry::new(&info.geometry).map_err(|e| bad(format!("board: {e}")))?;
+        check_pieces(&info).map_err(bad)?;
+        v.info = info;
+        v.parse_position(&v.info.start).map_err(|e| bad(format!("start position {:?}: {e}", v.info.start)))?;
+        Ok(v)
+    }
+
+    /// The plugin's variant name (from its file name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The plugin file as found (not a reload copy).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Calls a table function until its output fits; returns the text it wrote.
+    ///
+    /// `f` gets a move buffer (when `moves` is given) and a text buffer, both valid for the call.
+    fn call(
+        &self,
+        what: &str,
+        mut moves: Option<&mut Vec<Move>>,
+        mut f: impl FnMut(*mut MoveBuf, *mut TextBuf) -> Status,
+    ) -> Result<String, RuleError> {
+        let mut text: Vec<u8> = Vec::with_capacity(TEXT_START);
+        loop {
+            let mut tb = TextBuf { ptr: text.as_mut_ptr(), cap: text.capacity(), len: 0 };
+            let mut mb = moves.as_mut().map(|m| {
+                m.clear();
+                MoveBuf { ptr: m.as_mut_ptr(), cap: m.capacity(), len: 0 }
+            });
+            let mb_ptr = mb.as_mut().map_or(std::ptr::null_mut(), |b| b as *mut MoveBuf);
+            let status = f(mb_ptr, &mut tb);
+            let text_len = tb.len.min(tb.cap);
+            // SAFETY: the plugin wrote `len <= cap` bytes into the buffer on every status that
+            // carries text, and nothing on BUFFER_TOO_SMALL (then `len` is only read, below).
+            if status != Status::BUFFER_TOO_SMALL {
+                unsafe { text.set_len(text_len) };
+            }
+            let message = || String::from_utf8_lossy(&text).into_owned();
+            match status {
+                Status::OK => {
+                    if let (Some(m), Some(b)) = (moves.as_mut(), mb) {
+                        if b.len > b.cap {
+                            return Err(self.error(what, "wrote more moves than the buffer holds".into()));
+                        }
+                        // SAFETY: the plugin wrote `len <= cap` moves (table contract).
+                        unsafe { m.set_len(b.len) };
+                    }
+                    return Ok(message());
+                }
+                Status::BUFFER_TOO_SMALL => {
+                    let mut grew = false;
+                    if tb.len > tb.cap {
+                        text.reserve(tb.len);
+                        grew = true;
+                    }
+                    if let (Some(m), Some(b)) = (moves.as_mut(), mb)
+                        && b.len > b.cap
+                    {
+                        m.reserve(b.len);
+                        grew = true;
+                    }
+                    if !grew {
+                        return Err(self.error(what, "asked for a larger buffer without saying how large".into()));
+                    }
+                }
+                Status::BAD_INPUT => return Err(self.error(what, format!("rejected its input: {}", message()))),
+                Status::RULE_ERROR => return Err(self.error(what, message())),
+                Status::PANICKED => return Err(self.error(what, format!("panicked: {}", message()))),
+                Status(other) => return Err(self.error(what, format!("returned the unknown status {other}"))),
+            }
+        }
+    }
+
+    fn error(&self, what: &str, message: String) -> RuleError {
+        RuleError::new(format!("plugin {} ({what}): {message}", self.name))
+    }
+}
+
+/// Cross-references in the piece table must point at pieces, and tokens must be writable.
+fn check_pieces(info: &VariantInfo) -> Result<(), String> {
+    let n = info.pieces.len();
+    if n == 0 || n > MAX_PIECE_TYPES {
+        return Err(format!("a variant has 1 to {MAX_PIECE_TYPES} piece types, this one {n}"));
+    }
+    for (i, p) in info.pieces.iter().enumerate() {
+        if p.token.is_empty() || !p.token.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
+            return Err(format!("piece {:?}: token {:?} must be capital letters (and digits)", p.name, p.token));
+        }
+        if p.promotes_to.is_some_and(|t| t as usize >= n) || p.demotes_to as usize >= n {
+            return Err(format!("piece {:?} promotes or demotes to a type that does not exist", p.name));
+        }
+        if info.pieces[..i].iter().any(|q| q.written() == p.written()) {
+            return Err(format!("two pieces are written {}", p.written()));
+        }
+    }
+    if let Some(t) = info.hand_types.iter().find(|&&t| t as usize >= n) {
+        return Err(format!("hand type {t} does not exist"));
+    }
+    Ok(())
+}
+
+impl Variant for PluginVariant {
+    fn info(&self) -> &VariantInfo {
+        &self.info
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        let s = self.format_position(pos);
+        out.reserve(256);
+        // SAFETY (every call below): the table contract; the buffers are the ones `call` passes.
+        self.call("legal_moves", Some(out), |moves, text| unsafe {
+            (self.table.legal_moves)(StrRef::new(&s), moves, text)
+        })?;
+        Ok(())
+    }
+
+    fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError> {
+        let s = self.format_position(pos);
+        let next = self.call("play", None, |_, text| unsafe { (self.table.play)(StrRef::new(&s), mv, text) })?;
+        *pos = self.parse_position(&next).map_err(|e| self.error("play", format!("returned {next:?}: {e}")))?;
+        Ok(())
+    }
+
+    /// A failing plugin cannot answer; the error goes to stderr and the answer is "not in check".
+    fn in_check(&self, pos: &Position) -> bool {
+        let s = self.format_position(pos);
+        let mut out = 0u8;
+        match self.call("in_check", None, |_, text| unsafe { (self.table.in_check)(StrRef::new(&s), &mut out, text) }) {
+            Ok(_) => out != 0,
+            Err(e) => {
+                eprintln!("warning: {e}");
+                false
+            }
+        }
+    }
+
+    fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
+        let s = self.format_position(pos);
+        let mut raw = RawOutcome::default();
+        let words = self.call("outcome", None, |_, text| unsafe {
+            (self.table.outcome)(StrRef::new(&s), history.as_ptr(), history.len(), &mut raw, text)
+        })?;
+        outcome_from_raw(raw, &words).map_err(|e| self.error("outcome", e))
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
+        let s = self.format_position(pos);
+        let mut nodes = 0u64;
+        self.call("perft", None, |_, text| unsafe { (self.table.perft)(StrRef::new(&s), depth, &mut nodes, text) })?;
+        Ok(nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes a description the way a plugin would (two-call pattern included).
+    unsafe fn write(text: *mut TextBuf, json: &str) -> Status {
+        // SAFETY: `call` passes a valid buffer.
+        let b = unsafe { &mut *text };
+        b.len = json.len();
+        if json.len() > b.cap {
+            return Status::BUFFER_TOO_SMALL;
+        }
+        // SAFETY: room for `cap >= len` bytes.
+        unsafe { std::ptr::copy_nonoverlapping(json.as_ptr(), b.ptr, json.len()) };
+        Status::OK
+    }
+
+    /// A table whose `describe` writes `$json`; the other functions come from a real table but
+    /// are never called (`PluginVariant::new` only describes).
+    macro_rules! describing {
+        ($json:expr) => {{
+            unsafe extern "C" fn describe(text: *mut TextBuf) -> Status {
+                unsafe { write(text, $json) }
+            }
+            &*Box::leak(Box::new(PluginTable { describe, ..henka_api::abi::table::<Unused>() }))
+        }};
+    }
+
+    /// Fills the rest of the test tables.
+    struct Unused;
+    impl henka_api::abi::Exported for Unused {
+        type Variant = henka_api::kit::KitVariant;
+        fn variant() -> &'static Self::Variant {
+            unreachable!("only `describe` is called")
+        }
+    }
+
+    fn refusal(table: &'static PluginTable) -> String {
+        match PluginVariant::new(table, "probe".into(), "libprobe.so".into()) {
+            Err(e @ PluginError::Description { .. }) => e.to_string(),
+            other => panic!("expected a refused description, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_malformed_description_is_refused_with_what_is_wrong() {
+        assert!(refusal(describing!("{not json")).contains("malformed variant description: key must be a string"));
+        let bad_reference = describing!(
+            r#"{"name":"X","geometry":{"files":3,"ranks":3},"start":"k2/3/K2 b - 1",
+                "pieces":[{"name":"King","token":"K","royal":true,"demotes_to":0,"promotes_to":5}]}"#
+        );
+        assert!(refusal(bad_reference).contains("promotes or demotes to a type that does not exist"));
+        let bad_start = describing!(
+            r#"{"name":"X","geometry":{"files":3,"ranks":3},"start":"k2/3 b - 1",
+                "pieces":[{"name":"King","token":"K","royal":true,"demotes_to":0}]}"#
+        );
+        assert!(refusal(bad_start).contains("start position"));
+        let good = describing!(
+            r#"{"name":"X","geometry":{"files":3,"ranks":3},"start":"k2/3/K2 b - 1",
+                "pieces":[{"name":"King","token":"K","royal":true,"demotes_to":0}]}"#
+        );
+        assert!(PluginVariant::new(good, "probe".into(), "libprobe.so".into()).is_ok());
+    }
+}

@@ -1,0 +1,111 @@
+//! Plugins through the real loader: the bundled fast paths answer like their scripts, a plugin
+//! from another ABI version is refused with a message, a panicking plugin is contained, a rebuilt
+//! file is picked up from a fresh copy, and `henka list` shows plugins beside scripts.
+//!
+//! The plugins are the workspace's cdylib members, which `cargo test` does not build: run
+//! `cargo build --workspace` first (as `.ci/run` does).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Arc;
+
+use henka::plugin::{self, PluginError};
+use henka_api::{Move, Variant};
+
+fn plugin_path(name: &str) -> PathBuf {
+    plugin::find(name, &plugin::search_dirs())
+        .unwrap_or_else(|| panic!("plugin {name} not found: run `cargo build --workspace` before the tests"))
+        .path
+}
+
+fn henka(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_henka")).args(args).output().unwrap()
+}
+
+#[test]
+fn a_plugin_of_another_abi_version_is_refused_with_a_message() {
+    let path = plugin_path("henka-test-wrong-abi");
+    let err = plugin::open(&path).unwrap_err();
+    assert!(matches!(err, PluginError::AbiVersion { found, expected, .. } if found == expected + 1), "{err}");
+    let msg = err.to_string();
+    assert!(msg.contains("refused") && msg.contains("rebuild the plugin"), "{msg}");
+
+    let o = henka(&["perft", path.to_str().unwrap(), "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("plugin ABI version"), "{o:?}");
+}
+
+#[test]
+fn a_panicking_plugin_is_reported_and_the_host_goes_on() {
+    let v = plugin::open(&plugin_path("henka-test-panicky")).unwrap();
+    let start = v.start_position();
+    for depth in [1, 3] {
+        let err = v.perft(&start, depth).unwrap_err();
+        assert!(err.message.contains("panicked") && err.message.contains(&format!("perft {depth} is broken")), "{err}");
+    }
+    // The same plugin still answers everything else.
+    let mut moves: Vec<Move> = Vec::new();
+    v.legal_moves(&start, &mut moves).unwrap();
+    assert_eq!(moves.len(), 3);
+    let mut pos = start.clone();
+    v.play(&mut pos, moves[0]).unwrap();
+    assert_ne!(pos, start);
+
+    // A whole process survives it too: the command fails with the message, not a crash.
+    let o = henka(&["perft", "henka-test-panicky", "--engine", "plugin", "--depth", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("error: plugin henka-test-panicky (perft): panicked"));
+}
+
+#[test]
+fn a_rebuilt_plugin_is_loaded_from_a_fresh_copy() {
+    let dir = std::env::temp_dir().join(format!("henka-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}probe{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
+    std::fs::copy(plugin_path("first-variant"), &file).unwrap();
+    let first = plugin::open(&file).unwrap();
+    assert_eq!(first.info().meta.name, "Minishogi");
+    assert!(Arc::ptr_eq(&first, &plugin::open(&file).unwrap()), "an unchanged file is not loaded again");
+
+    // "Rebuild" the plugin: other code at the same path. Loading the path again would return the
+    // library already mapped; the registry loads a copy instead.
+    std::fs::copy(plugin_path("ogi"), &file).unwrap();
+    let second = plugin::open(&file).unwrap();
+    assert_eq!(second.info().meta.name, "Ogi");
+    // The first library stays loaded and usable.
+    assert_eq!(first.perft(&first.start_position(), 2).unwrap(), 181);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_that_is_no_library_is_an_error_not_a_crash() {
+    let dir = std::env::temp_dir().join(format!("henka-not-a-lib-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}fake{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
+    std::fs::write(&file, "not a library").unwrap();
+    let err = plugin::open(&file).unwrap_err();
+    assert!(matches!(err, PluginError::Load { .. }), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn list_shows_plugins_beside_scripts() {
+    let o = henka(&["list"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    for name in ["shogi", "okisaki", "ogi"] {
+        let line = out.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("{out}"));
+        assert!(line.contains("script") && line.contains("plugin"), "{line}");
+    }
+}
+
+#[test]
+fn the_engines_answer_alike_on_the_command_line() {
+    let commands: [&[&str]; 2] =
+        [&["moves", "okisaki", "--moves", "3h3g", "6c6d"], &["perft", "ogi", "--depth", "3", "--divide"]];
+    for args in commands {
+        let script = henka(args);
+        let plugin = henka(&[args, &["--engine", "plugin"]].concat());
+        assert!(script.status.success() && plugin.status.success(), "{plugin:?}");
+        assert_eq!(script.stdout, plugin.stdout);
+    }
+}
