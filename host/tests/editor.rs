@@ -272,3 +272,22 @@ fn rendered_snapshots() {
     h.run_steps(2);
     results.add(h.try_snapshot("editor-script-error"));
 }
+
+#[test]
+fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
+    let mut h = harness(start("okisaki", None));
+    click(&mut h, "3h");
+    click(&mut h, "3g");
+    // Needs the plugins built (`cargo build --workspace`, as the README's test command does).
+    click(&mut h, "Plugin engine");
+    click(&mut h, "8c");
+    click(&mut h, "8d");
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    assert!(h.query_all_by_label_contains("plugin ").next().is_some(), "the status names the plugin");
+    click(&mut h, "Reload plugin");
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    click(&mut h, "Script engine");
+    click(&mut h, "2h");
+    click(&mut h, "2g");
+    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "2h2g"]);
+}

@@ -69,6 +69,14 @@ impl Default for StartOptions {
 /// The variant the editor opens on a fresh machine.
 pub const DEFAULT_VARIANT: &str = "okisaki";
 
+/// Which implementation of the open variant plays on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Engine {
+    Script,
+    /// The compiled plugin of the same name, from this file.
+    Plugin(PathBuf),
+}
+
 /// What the legal moves on screen depend on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct LegalKey {
@@ -112,6 +120,7 @@ pub struct EditorApp {
     legal_cache: Option<(LegalKey, Vec<Move>)>,
     message: Option<Message>,
     pub reload_status: Option<ReloadStatus>,
+    engine: Engine,
 }
 
 impl std::fmt::Debug for EditorApp {
@@ -205,6 +214,7 @@ impl EditorApp {
             legal_cache: None,
             message,
             reload_status: None,
+            engine: Engine::Script,
         };
         app.watch_document();
         if let Some(p) = &options.position
@@ -275,6 +285,7 @@ impl EditorApp {
         self.perft.cancel();
         self.input.clear();
         self.setup = None;
+        self.engine = Engine::Script;
         match crate::script::load_source(&doc.source_name(), &doc.text) {
             Ok(loaded) => {
                 let name = loaded.variant.info().meta.name.clone();
@@ -426,6 +437,12 @@ impl EditorApp {
     }
 
     fn apply(&mut self, c: Compiled) {
+        if self.engine != Engine::Script && c.result.is_ok() {
+            // The board plays the plugin; the script is checked but does not replace it.
+            self.session.error = None;
+            self.say("the script compiled; the board plays the plugin (choose Script engine to play it)");
+            return;
+        }
         let failed = c.result.is_err();
         if !failed {
             self.perft.cancel();
@@ -435,6 +452,66 @@ impl EditorApp {
         let report = self.session.apply_compiled(&c.text, c.result);
         self.reload_status =
             Some(ReloadStatus { source: c.source_name, total: c.since.elapsed(), compile: c.compile, report, failed });
+    }
+
+    // ----- engines --------------------------------------------------------------------------
+
+    /// The compiled plugin of the open variant, if one is built.
+    fn plugin_file(&self) -> Option<PathBuf> {
+        crate::plugin::find(&self.session.doc.name, &crate::plugin::search_dirs()).map(|f| f.path)
+    }
+
+    /// Plays on with the plugin loaded from `path`: the first time, or again after a rebuild (the
+    /// loader maps a fresh copy when the file changed, so the running one is never disturbed).
+    fn use_plugin(&mut self, path: PathBuf) {
+        match crate::plugin::open(&path) {
+            Ok(p) => {
+                self.perft.cancel();
+                self.input.clear();
+                let report = self.session.use_rules(p);
+                self.say(format!("plugin {}: {report}", path.display()));
+                self.engine = Engine::Plugin(path);
+            }
+            Err(e) => self.say_error(e.to_string()),
+        }
+    }
+
+    /// Back to the script's rules (recompiled from the editor's text).
+    fn use_script(&mut self) {
+        self.engine = Engine::Script;
+        let doc = &self.session.doc;
+        match crate::script::load_source(&doc.source_name(), &doc.text) {
+            Ok(loaded) => {
+                let report = self.session.use_rules(loaded.variant);
+                self.say(format!("script: {report}"));
+            }
+            Err(e) => self.session.error = Some(e),
+        }
+    }
+
+    fn engine_controls(&mut self, ui: &mut egui::Ui) {
+        let plugin = match &self.engine {
+            Engine::Plugin(p) => Some(p.clone()),
+            Engine::Script => self.plugin_file(),
+        };
+        let Some(plugin) = plugin else { return };
+        ui.separator();
+        let on_plugin = self.engine != Engine::Script;
+        if ui
+            .selectable_label(!on_plugin, "Script engine")
+            .on_hover_text("The board plays the script's rules")
+            .clicked()
+            && on_plugin
+        {
+            self.use_script();
+        }
+        let hint = format!("The board plays the compiled plugin {}", plugin.display());
+        if ui.selectable_label(on_plugin, "Plugin engine").on_hover_text(hint).clicked() && !on_plugin {
+            self.use_plugin(plugin.clone());
+        }
+        if on_plugin && ui.button("Reload plugin").on_hover_text("Load the plugin again after a rebuild").clicked() {
+            self.use_plugin(plugin);
+        }
     }
 
     // ----- play -----------------------------------------------------------------------------
@@ -622,6 +699,7 @@ impl EditorApp {
             if ui.button("Save script as…").clicked() {
                 self.open_dialog(Purpose::SaveScriptAs);
             }
+            self.engine_controls(ui);
         });
     }
 
@@ -647,6 +725,14 @@ impl EditorApp {
             let open = self.session.doc.name.clone();
             match self.browser.show(ui, &open) {
                 Some(BrowserAction::Open(e)) => self.open(e),
+                Some(BrowserAction::OpenPlugin(p)) => match catalog::find(&p.name, &catalog::search_dirs()) {
+                    Some(e) if !self.session.doc.is_dirty() => {
+                        self.open_now(e);
+                        self.use_plugin(p.path);
+                    }
+                    Some(e) => self.open(e),
+                    None => self.say_error(format!("no script called {}: a plugin plays beside its script", p.name)),
+                },
                 Some(BrowserAction::OpenDialog) => self.open_dialog(Purpose::OpenScript),
                 Some(BrowserAction::New(name)) => self.new_variant(&name),
                 None => {}

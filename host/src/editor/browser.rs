@@ -9,6 +9,8 @@ use crate::catalog::{self, Entry, Source};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BrowserAction {
     Open(Entry),
+    /// Open the script of this name and play it with its compiled plugin.
+    OpenPlugin(crate::plugin::PluginFile),
     OpenDialog,
     /// Create a variant of this name from the template, in the user's folder.
     New(String),
@@ -18,6 +20,7 @@ pub enum BrowserAction {
 #[derive(Debug, Default)]
 pub struct Browser {
     entries: Vec<Entry>,
+    plugins: Vec<crate::plugin::PluginFile>,
     new_name: String,
 }
 
@@ -25,6 +28,7 @@ impl Browser {
     /// Re-reads the folders (after a save or a new variant).
     pub fn refresh(&mut self) {
         self.entries = catalog::discover(&catalog::search_dirs());
+        self.plugins = crate::plugin::discover::discover(&crate::plugin::search_dirs());
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, open_name: &str) -> Option<BrowserAction> {
@@ -48,6 +52,15 @@ impl Browser {
                 let resp = ui.selectable_label(e.name == open_name, &e.name).on_hover_text(e.origin());
                 if resp.clicked() {
                     action = Some(BrowserAction::Open(e.clone()));
+                }
+            }
+        }
+        if !self.plugins.is_empty() {
+            ui.label(RichText::new("Compiled plugins").small().strong());
+            for p in &self.plugins {
+                let hint = format!("{}\nOpens the script of this name and plays its plugin", p.path.display());
+                if ui.selectable_label(false, format!("{} (plugin)", p.name)).on_hover_text(hint).clicked() {
+                    action = Some(BrowserAction::OpenPlugin(p.clone()));
                 }
             }
         }

@@ -150,6 +150,12 @@ impl Session {
         }
     }
 
+    /// Plays on under other rules of the same variant (its compiled plugin, or the script again),
+    /// replaying the game as after a reload.
+    pub fn use_rules(&mut self, rules: Arc<dyn Variant>) -> ReplayReport {
+        self.swap_rules(rules)
+    }
+
     /// Replays the game's moves, by notation, under `new`: piece tables may have been reordered, so
     /// move values from the old rules mean nothing to the new ones.
     fn swap_rules(&mut self, new: Arc<dyn Variant>) -> ReplayReport {
