@@ -240,7 +240,8 @@ impl EditorApp {
     /// What to keep for the next run.
     pub fn persisted(&self) -> Persisted {
         let last_open = match &self.session.doc.path {
-            Some(p) => Some(p.display().to_string()),
+            // Absolute, so the next run finds it from any folder.
+            Some(p) => Some(p.canonicalize().unwrap_or_else(|_| p.clone()).display().to_string()),
             None => Some(self.session.doc.name.clone()),
         };
         Persisted { last_open, board: self.board.clone(), tab: self.tab }
