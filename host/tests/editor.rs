@@ -38,6 +38,20 @@ fn okisaki_copy(tag: &str) -> PathBuf {
     path
 }
 
+/// The editor on a fresh copy of the Okisaki script.
+fn open_copy(tag: &str) -> (PathBuf, Harness<'static, EditorApp>) {
+    let path = okisaki_copy(tag);
+    let h = harness(start(path.to_str().unwrap(), None));
+    (path, h)
+}
+
+/// Clicks cells in turn (from, to, from, to, …).
+fn click_cells(h: &mut Harness<'static, EditorApp>, cells: &[&str]) {
+    for c in cells {
+        click(h, c);
+    }
+}
+
 fn click(h: &mut Harness<'static, EditorApp>, label: &str) {
     h.get_by_label(label).click();
     h.run_steps(2);
@@ -67,11 +81,9 @@ fn type_script(h: &mut Harness<'static, EditorApp>, text: &str) {
 #[test]
 fn moves_by_clicking_cells_promotion_choice_and_undo() {
     let mut h = harness(start("okisaki", None));
-    click(&mut h, "3h");
-    click(&mut h, "3g");
+    click_cells(&mut h, &["3h", "3g"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g"]);
-    click(&mut h, "8c");
-    click(&mut h, "8d");
+    click_cells(&mut h, &["8c", "8d"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
     click(&mut h, "Undo");
     assert_eq!(h.state().session.move_texts(), ["3h3g"]);
@@ -80,8 +92,7 @@ fn moves_by_clicking_cells_promotion_choice_and_undo() {
 
     // A pawn entering the zone: the promotion is optional, so the editor asks.
     let mut h = harness(start("okisaki", Some("4k5/10/10/4P5/10/10/10/10/10/5K4 b - 1")));
-    click(&mut h, "6d");
-    click(&mut h, "6c");
+    click_cells(&mut h, &["6d", "6c"]);
     assert!(h.state().session.move_texts().is_empty(), "nothing is played before the choice");
     click(&mut h, "Promote to Tokin");
     assert_eq!(h.state().session.move_texts(), ["6d6c+"]);
@@ -111,15 +122,10 @@ fn dragging_a_piece_moves_it() {
 
 #[test]
 fn editing_the_script_changes_the_rules_live_and_keeps_the_game() {
-    let path = okisaki_copy("edit");
-    let mut h = harness(start(path.to_str().unwrap(), None));
-    click(&mut h, "3h");
-    click(&mut h, "3g");
-    click(&mut h, "8c");
-    click(&mut h, "8d");
+    let (_, mut h) = open_copy("edit");
+    click_cells(&mut h, &["3h", "3g", "8c", "8d"]);
     // Before: a pawn only steps forward.
-    click(&mut h, "3g");
-    click(&mut h, "3h");
+    click_cells(&mut h, &["3g", "3h"]);
     assert_eq!(h.state().session.move_texts().len(), 2, "3g3h is not a pawn move yet");
 
     // The designer lets pawns step back too.
@@ -128,16 +134,14 @@ fn editing_the_script_changes_the_rules_live_and_keeps_the_game() {
     type_script(&mut h, &edited);
     wait_until(&mut h, "the edited rules", |app| app.session.rules_match(&edited));
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"], "the game survives the reload");
-    click(&mut h, "3g");
-    click(&mut h, "3h");
+    click_cells(&mut h, &["3g", "3h"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "3g3h"]);
     assert!(h.state().session.doc.is_dirty(), "typing does not save");
 }
 
 #[test]
 fn a_broken_script_shows_its_line_and_the_board_still_plays() {
-    let path = okisaki_copy("broken");
-    let mut h = harness(start(path.to_str().unwrap(), None));
+    let (path, mut h) = open_copy("broken");
     // Line 34 loses its closing parenthesis.
     let broken = OKISAKI.replace("v.drops(true);", "v.drops(true;");
     let line = 1 + OKISAKI[..OKISAKI.find("v.drops(true);").unwrap()].lines().count();
@@ -148,8 +152,7 @@ fn a_broken_script_shows_its_line_and_the_board_still_plays() {
     let shown = format!("okisaki.rhai:{line}:");
     assert!(h.query_all_by_label_contains(&shown).count() >= 1, "the error is on screen with its line");
     // The last good rules still play.
-    click(&mut h, "3h");
-    click(&mut h, "3g");
+    click_cells(&mut h, &["3h", "3g"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g"]);
     // Clicking the error jumps to it; fixing the text clears it.
     h.get_by_label_contains(&format!("⚠ {}", path.display())).click();
@@ -161,10 +164,8 @@ fn a_broken_script_shows_its_line_and_the_board_still_plays() {
 
 #[test]
 fn an_external_save_reloads_within_the_latency_goal_and_is_reported() {
-    let path = okisaki_copy("latency");
-    let mut h = harness(start(path.to_str().unwrap(), None));
-    click(&mut h, "3h");
-    click(&mut h, "3g");
+    let (path, mut h) = open_copy("latency");
+    click_cells(&mut h, &["3h", "3g"]);
     std::thread::sleep(Duration::from_millis(100)); // let the watcher settle
     let mut latencies = Vec::new();
     for round in 0..5 {
@@ -187,8 +188,7 @@ fn an_external_save_reloads_within_the_latency_goal_and_is_reported() {
 
 #[test]
 fn saving_writes_the_file_atomically_and_the_watcher_does_not_reload_our_own_save() {
-    let path = okisaki_copy("save");
-    let mut h = harness(start(path.to_str().unwrap(), None));
+    let (path, mut h) = open_copy("save");
     let edited = OKISAKI.replace("version: \"1.0\"", "version: \"1.1\"");
     type_script(&mut h, &edited);
     wait_until(&mut h, "the typed rules", |app| app.session.rules_match(&edited));
@@ -222,8 +222,7 @@ fn wait_for_label(h: &mut Harness<'static, EditorApp>, text: &str) -> String {
 
 #[test]
 fn the_inspector_follows_the_script_as_it_is_edited() {
-    let path = okisaki_copy("inspector");
-    let mut h = harness(start(path.to_str().unwrap(), None));
+    let (_, mut h) = open_copy("inspector");
     click(&mut h, "Pieces");
     assert_eq!(h.state().tab, Tab::Pieces);
     click(&mut h, "Piece");
@@ -276,18 +275,15 @@ fn rendered_snapshots() {
 #[test]
 fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
     let mut h = harness(start("okisaki", None));
-    click(&mut h, "3h");
-    click(&mut h, "3g");
+    click_cells(&mut h, &["3h", "3g"]);
     // Needs the plugins built (`cargo build --workspace`, as the README's test command does).
     click(&mut h, "Plugin engine");
-    click(&mut h, "8c");
-    click(&mut h, "8d");
+    click_cells(&mut h, &["8c", "8d"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
     assert!(h.query_all_by_label_contains("plugin ").next().is_some(), "the status names the plugin");
     click(&mut h, "Reload plugin");
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
     click(&mut h, "Script engine");
-    click(&mut h, "2h");
-    click(&mut h, "2g");
+    click_cells(&mut h, &["2h", "2g"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "2h2g"]);
 }

@@ -9,44 +9,17 @@
 //! `first-variant` as a plugin, and `henka perft examples/first-variant.rhai --depth 3 --engine
 //! plugin` runs it.
 
-use henka_api::betza;
-use henka_api::kit::{KitVariant, PieceRule, PromotionRule, RuleSet};
+use henka_api::kit::shogi_pieces::{bishop, gold, king, pawn, rook, silver};
+use henka_api::kit::{KitVariant, PromotionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
 
-/// A piece type: name, token, Betza move, and the index of its promoted type.
-fn piece(name: &str, token: &str, moves: &str, promotes_to: Option<usize>) -> PieceRule {
-    PieceRule {
-        name: name.into(),
-        kanji: None,
-        token: token.into(),
-        betza: moves.into(),
-        atoms: betza::parse(moves).expect("a valid Betza string"),
-        royal: token == "K",
-        promotes_to,
-        one_per_file: false,
-        no_drop_mate: false,
-    }
-}
-
-/// Minishogi's rules, piece for piece as in `examples/first-variant.rhai`: each promoted type right
-/// after its base, as a script declares them (the order of the unpromoted types is the order hands
-/// are written in position strings).
+/// Minishogi's rules, piece for piece as in `examples/first-variant.rhai`. The standard shogi
+/// pieces come ready-made from [`henka_api::kit::shogi_pieces`]; a piece of your own is
+/// `shogi_pieces::piece(name, token, betza)` with `.kanji(…)`, `.royal()` and the drop rules
+/// chained on. [`RuleSet::add`] puts each promoted type right after its base, as a script declares
+/// them (the order of the unpromoted types is the order hands are written in position strings).
 pub fn minishogi() -> RuleSet {
-    let mut pieces = vec![
-        piece("King", "K", "K", None),
-        piece("Rook", "R", "R", Some(2)),
-        piece("Dragon King", "R", "RF", None),
-        piece("Bishop", "B", "B", Some(4)),
-        piece("Dragon Horse", "B", "BW", None),
-        piece("Gold General", "G", "WfF", None),
-        piece("Silver General", "S", "FfW", Some(7)),
-        piece("Promoted Silver", "S", "WfF", None),
-        piece("Pawn", "P", "fW", Some(9)),
-        piece("Tokin", "P", "WfF", None),
-    ];
-    pieces[8].one_per_file = true;
-    pieces[8].no_drop_mate = true;
-    RuleSet {
+    let mut r = RuleSet {
         meta: Metadata {
             name: "Minishogi".into(),
             author: "Shigenobu Kusumoto (1970)".into(),
@@ -54,7 +27,7 @@ pub fn minishogi() -> RuleSet {
             description: "Shogi on 5×5 with one of each piece (compiled plugin).".into(),
         },
         geometry: GeometrySpec::flat(5, 5),
-        pieces,
+        pieces: Vec::new(),
         promotion: PromotionRule { zone_depth: 1, mandatory: false },
         drops: true,
         check: Default::default(),
@@ -62,7 +35,13 @@ pub fn minishogi() -> RuleSet {
         baring: Default::default(),
         repetition: Default::default(),
         start: "rbsgk/4p/5/P4/KGSBR b - 1".into(),
+    };
+    for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver()] {
+        r.add(piece, promoted);
     }
+    let (p, tokin) = pawn();
+    r.add(p.no_drop_mate(), tokin);
+    r
 }
 
 henka_api::export_variant!(KitVariant, KitVariant::new(minishogi(), None).expect("valid rules"));

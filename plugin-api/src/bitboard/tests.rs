@@ -11,7 +11,7 @@ use crate::side::Side;
 use crate::{GeometrySpec, Metadata};
 
 fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
-    let p = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).unwrap();
+    let p = crate::kit::shogi_pieces::piece;
     let gold = |name: &str, token: &str| Some(p(name, token, "WfF"));
     let mut r = RuleSet {
         meta: Metadata { name: "Everything".into(), ..Metadata::default() },

@@ -8,6 +8,7 @@
 mod hooks;
 mod movegen;
 mod rules;
+pub mod shogi_pieces;
 mod tables;
 
 use std::sync::Arc;

@@ -3,16 +3,12 @@
 //! [`henka_api::bitboard`]. `henka verify okisaki` checks the two against each other.
 
 use henka_api::bitboard::BitboardVariant;
-use henka_api::kit::{BaringRule, PieceRule, PromotionRule, RepetitionRule, RuleSet};
+use henka_api::kit::shogi_pieces::{bishop, gold, king, pawn, piece, promotes_to_gold, rook, silver};
+use henka_api::kit::{BaringRule, PromotionRule, RepetitionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
-
-fn piece(name: &str, token: &str, moves: &str) -> PieceRule {
-    PieceRule::new(name, token, moves).expect("a valid Betza string")
-}
 
 /// Okisaki's rules, pieces in the script's order (which is the order hands are written).
 pub fn rules() -> RuleSet {
-    let promoted = |name: &str, kanji: &str, token: &str| Some(piece(name, token, "WfF").kanji(kanji));
     let mut r = RuleSet {
         meta: Metadata {
             name: "Okisaki shogi".into(),
@@ -35,15 +31,15 @@ pub fn rules() -> RuleSet {
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
         start: "lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1".into(),
     };
-    r.add(piece("King", "K", "K").kanji("玉将").royal(), None);
-    r.add(piece("Queen", "Q", "Q").kanji("妃将"), None);
-    r.add(piece("Rook", "R", "R").kanji("飛車"), Some(piece("Dragon King", "R", "RF").kanji("龍王")));
-    r.add(piece("Bishop", "B", "B").kanji("角行"), Some(piece("Dragon Horse", "B", "BW").kanji("龍馬")));
-    r.add(piece("Gold General", "G", "WfF").kanji("金将"), None);
-    r.add(piece("Silver General", "S", "FfW").kanji("銀将"), promoted("Promoted Silver", "成銀", "S"));
-    r.add(piece("Knight", "N", "N").kanji("跳馬"), promoted("Promoted Knight", "成桂", "N"));
-    r.add(piece("Lance", "L", "vR").kanji("香車"), promoted("Promoted Lance", "成香", "L"));
-    r.add(piece("Pawn", "P", "fW").kanji("歩兵").one_per_file().no_drop_mate(), promoted("Tokin", "と金", "P"));
+    // Okisaki's own pieces: the Queen, the chess Knight and the two-way Lance.
+    let queen = (piece("Queen", "Q", "Q").kanji("妃将"), None);
+    let knight = promotes_to_gold(piece("Knight", "N", "N").kanji("跳馬"), "Promoted Knight", "成桂");
+    let lance = promotes_to_gold(piece("Lance", "L", "vR").kanji("香車"), "Promoted Lance", "成香");
+    for (p, promoted) in [king("玉将"), queen, rook(), bishop(), gold(), silver(), knight, lance] {
+        r.add(p, promoted);
+    }
+    let (p, tokin) = pawn();
+    r.add(p.no_drop_mate(), tokin);
     r
 }
 

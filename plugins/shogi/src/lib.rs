@@ -3,16 +3,12 @@
 //! two against each other.
 
 use henka_api::bitboard::BitboardVariant;
-use henka_api::kit::{PieceRule, PromotionRule, RepetitionRule, RuleSet};
+use henka_api::kit::shogi_pieces::{bishop, gold, king, knight, lance, pawn, rook, silver};
+use henka_api::kit::{PromotionRule, RepetitionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
-
-fn piece(name: &str, token: &str, moves: &str) -> PieceRule {
-    PieceRule::new(name, token, moves).expect("a valid Betza string")
-}
 
 /// Shogi's rules, pieces in the script's order (which is the order hands are written).
 pub fn rules() -> RuleSet {
-    let promoted = |name: &str, kanji: &str, token: &str| Some(piece(name, token, "WfF").kanji(kanji));
     let mut r = RuleSet {
         meta: Metadata {
             name: "Shogi".into(),
@@ -31,14 +27,11 @@ pub fn rules() -> RuleSet {
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
         start: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
     };
-    r.add(piece("King", "K", "K").kanji("玉将").royal(), None);
-    r.add(piece("Rook", "R", "R").kanji("飛車"), Some(piece("Dragon King", "R", "RF").kanji("龍王")));
-    r.add(piece("Bishop", "B", "B").kanji("角行"), Some(piece("Dragon Horse", "B", "BW").kanji("龍馬")));
-    r.add(piece("Gold General", "G", "WfF").kanji("金将"), None);
-    r.add(piece("Silver General", "S", "FfW").kanji("銀将"), promoted("Promoted Silver", "成銀", "S"));
-    r.add(piece("Knight", "N", "ffN").kanji("桂馬"), promoted("Promoted Knight", "成桂", "N"));
-    r.add(piece("Lance", "L", "fR").kanji("香車"), promoted("Promoted Lance", "成香", "L"));
-    r.add(piece("Pawn", "P", "fW").kanji("歩兵").one_per_file().no_drop_mate(), promoted("Tokin", "と金", "P"));
+    for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver(), knight(), lance()] {
+        r.add(piece, promoted);
+    }
+    let (p, tokin) = pawn();
+    r.add(p.no_drop_mate(), tokin);
     r
 }
 

@@ -1,7 +1,8 @@
 //! A plugin with a bug: perft panics, everything else works. The panic must come back to the host
 //! as an error with the panic's message, and the host must go on using the plugin.
 
-use henka_api::kit::{KitVariant, PieceRule, RuleSet};
+use henka_api::kit::shogi_pieces::piece;
+use henka_api::kit::{KitVariant, RuleSet};
 use henka_api::{
     Geometry, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo,
 };
@@ -12,7 +13,6 @@ pub struct Panicky(KitVariant);
 
 impl Default for Panicky {
     fn default() -> Self {
-        let piece = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).expect("valid Betza");
         let rules = RuleSet {
             meta: Metadata { name: "Panicky".into(), ..Metadata::default() },
             geometry: GeometrySpec::flat(3, 3),
