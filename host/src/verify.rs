@@ -313,8 +313,8 @@ pub fn playouts(
                 break;
             }
             let name = ms.keys().nth(rng.usize(..ms.len())).expect("a move").clone();
-            hs.push(HistoryEntry { hash: s.hash(), in_check: cs });
-            hp.push(HistoryEntry { hash: p.hash(), in_check: cp });
+            hs.push(HistoryEntry { hash: s.repetition_hash(), in_check: cs });
+            hp.push(HistoryEntry { hash: p.repetition_hash(), in_check: cp });
             line.play(&mut s, &mut p, &name, &ms, &mp)?;
             report.plies += 1;
         }

@@ -65,6 +65,7 @@ impl std::fmt::Display for Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct HistoryEntry {
+    /// [`crate::Position::repetition_hash`] of that position.
     pub hash: u64,
     /// The side to move in that position was in check.
     pub in_check: bool,

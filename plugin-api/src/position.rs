@@ -141,6 +141,13 @@ impl Position {
         self.hash
     }
 
+    /// The hash without the per-variant counters: what repetition compares. A position is the
+    /// same for repetition whatever the pass or grace counters say (Taishin's rule counts positions
+    /// as board, hands and side to move).
+    pub fn repetition_hash(&self) -> u64 {
+        self.counters.iter().enumerate().fold(self.hash, |h, (i, &v)| h ^ counter_key(i, v))
+    }
+
     /// The hash computed from scratch; always equal to [`Position::hash`] (a test invariant).
     pub fn fresh_hash(&self) -> u64 {
         let mut h = 0;
@@ -182,5 +189,8 @@ mod tests {
         p.set_counter(1, 0);
         p.unswitch_turn();
         assert_eq!(p.hash(), 0);
+        p.set_counter(0, 2);
+        assert_ne!(p.hash(), 0);
+        assert_eq!(p.repetition_hash(), 0);
     }
 }

@@ -187,7 +187,7 @@ impl RepetitionRule {
         if self.count == 0 {
             return None;
         }
-        let earlier: Vec<usize> = (0..history.len()).filter(|&i| history[i].hash == pos.hash()).collect();
+        let earlier: Vec<usize> = (0..history.len()).filter(|&i| history[i].hash == pos.repetition_hash()).collect();
         if earlier.len() + 1 < self.count as usize {
             return None;
         }
