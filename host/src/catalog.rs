@@ -11,6 +11,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("shogi", include_str!("../../scripts/shogi.rhai")),
     ("okisaki", include_str!("../../scripts/okisaki.rhai")),
     ("ogi", include_str!("../../scripts/ogi.rhai")),
+    ("taishin", include_str!("../../scripts/taishin.rhai")),
 ];
 
 /// Where a variant's definition lives.

@@ -1,11 +1,13 @@
-//! (X)Betza move notation → the kit's move atoms.
+//! (X)Betza move notation → the kit's move atoms and multi-leg paths.
 //!
-//! Supported now: the atoms `W F D N A H C Z G`, the compounds `K Q R B`, riders by doubling
-//! (`NN`) or a range digit (`R4`, `W2`, `K2`), direction modifiers `f b l r s v` (one letter picks a
-//! pair of moves on diagonal and oblique atoms, two letters a single one: `fl`, `ff` = the narrow
-//! forward knight moves, `fs` = the wide ones), modes `m` (move only) and `c` (capture only), `n`
-//! (lame: the path must be empty) and `j` (a slider skips its first square). Multi-leg moves (`a`,
-//! `p`, …) are reported as not supported yet.
+//! Supported: the atoms `W F D N A H C Z G`, the compounds `K Q R B`, `U` (to any cell), riders by
+//! doubling (`NN`) or a range digit (`R4`, `W2`, `K2`), direction modifiers `f b l r s v` (one letter
+//! picks a pair of moves on diagonal and oblique atoms, two letters a single one: `fl`, `ff` = the
+//! narrow forward knight moves, `fs` = the wide ones), modes `m` (move only) and `c` (capture
+//! only), `n` (lame: the path must be empty), `j` (a slider skips its first square), and the
+//! multi-leg moves of XBetza on unit atoms: `a` legs with relative directions, locust captures
+//! (`caK`), hops (`pafcR`, `cpR`), hooks (`masR`), area moves (`KaKaaK`) and returns to the start
+//! (igui `cabK`, passing `mabK`). Every piece of the Taishin shogi configuration reads verbatim.
 
 use serde::{Deserialize, Serialize};
 
@@ -156,48 +158,167 @@ fn selects(token: (char, Option<char>), v: Vector, shape: Shape) -> bool {
     }
 }
 
-/// Parses a Betza string into atoms in the mover's frame.
-pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+/// A piece's whole move: single-leg atoms (the fast, table-driven case) and multi-leg paths.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moves {
+    pub atoms: Vec<Atom>,
+    #[serde(default)]
+    pub paths: Vec<Path>,
+}
+
+/// A multi-leg move (XBetza `a`, hoppers `p`, the universal leap `U`): legs walked one after the
+/// other, each starting where the previous one stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Path {
+    pub legs: Vec<Leg>,
+}
+
+/// One leg of a [`Path`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Leg {
+    pub dirs: LegDirs,
+    /// Steps along the direction: 1 for a step, 0 for a slide of any length, n for at most n.
+    pub range: u8,
+    /// Where the leg may stop.
+    pub stop: Stop,
+}
+
+/// The directions a leg may take.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LegDirs {
+    /// The first leg: unit vectors in the mover's frame.
+    Absolute(Vec<Vector>),
+    /// A later leg, relative to the previous leg's direction: straight on, back, a 90° turn to
+    /// the left or right (all false = any direction of the atom). `orthogonal`/`diagonal` say
+    /// which unit vectors the atom has (W, F or both for K, R, B, Q).
+    Relative { forward: bool, back: bool, left: bool, right: bool, orthogonal: bool, diagonal: bool },
+    /// XBetza `U`: a leap to any cell of the board.
+    Anywhere,
+}
+
+/// Where a leg may end. On the last leg `hop` is never set; `empty` and `enemy` are the usual
+/// move and capture. On an earlier leg an `enemy` stop captures it (a locust capture) and a `hop`
+/// stop passes over whatever stands there, friend or foe, leaving it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Stop {
+    pub empty: bool,
+    pub enemy: bool,
+    pub hop: bool,
+}
+
+/// The unit vectors a multi-leg atom may use: orthogonal, diagonal.
+fn unit_atom(letter: char) -> Option<(bool, bool)> {
+    Some(match letter {
+        'W' | 'R' => (true, false),
+        'F' | 'B' => (false, true),
+        'K' | 'Q' => (true, true),
+        _ => return None,
+    })
+}
+
+/// The vectors of one atom letter's `parts` that the direction letters `dirs` select.
+fn select(parts: &[(i8, i8)], dirs: &[char]) -> Vec<Vector> {
+    let mut out = Vec::new();
+    for &(a, b) in parts {
+        let shape = if a == 0 {
+            Shape::Orthogonal
+        } else if a == b {
+            Shape::Diagonal
+        } else {
+            Shape::Oblique
+        };
+        let tokens = direction_tokens(dirs, shape);
+        for v in base_vectors(a, b) {
+            if (tokens.is_empty() || tokens.iter().any(|&t| selects(t, v, shape))) && !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// The modifiers of one leg, read from its letters.
+#[derive(Default)]
+struct LegMods {
+    dirs: Vec<char>,
+    only_move: bool,
+    only_capture: bool,
+    hop: bool,
+    lame: bool,
+    skip: bool,
+}
+
+fn read_mods(chars: &[char], from: usize, to: usize, err: &dyn Fn(usize, String) -> BetzaError) -> Result<LegMods, BetzaError> {
+    let mut m = LegMods::default();
+    for (k, &c) in chars[from..to].iter().enumerate() {
+        match c {
+            'f' | 'b' | 'l' | 'r' | 's' | 'v' => m.dirs.push(c),
+            'm' => m.only_move = true,
+            'c' => m.only_capture = true,
+            'p' => m.hop = true,
+            'n' => m.lame = true,
+            'j' => m.skip = true,
+            'g' | 'x' | 'y' | 'o' | 'z' | 'q' | 'i' | 'u' | 'e' | 't' | 'h' | 'k' | 'd' => {
+                return Err(err(from + k, format!("modifier '{c}' is not supported by this kit yet")));
+            }
+            other => return Err(err(from + k, format!("unknown modifier '{other}'"))),
+        }
+    }
+    Ok(m)
+}
+
+/// Parses an (X)Betza string into the mover's-frame atoms and paths.
+///
+/// Multi-leg moves follow H. G. Muller's XBetza: `a` separates legs of the same atom; the
+/// modifiers before the first `a` belong to the first leg; a later leg's `f b l r s v` are
+/// relative to the previous leg (none = any direction). An earlier leg stops on an empty cell by
+/// default; `c` makes it capture (locust), `p` hop over an occupied cell, `mp` either. A
+/// single-leg `p` is a cannon-style hop (`cpR`). `U` leaps to any cell.
+pub fn parse(text: &str) -> Result<Moves, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
     let err = |at: usize, message: String| BetzaError { text: text.to_string(), at: at + 1, message };
-    let mut atoms = Vec::new();
+    let mut moves = Moves::default();
     let mut i = 0;
     if chars.is_empty() {
         return Err(err(0, "empty move".into()));
     }
     while i < chars.len() {
         let group_start = i;
-        let mut dirs = Vec::new();
-        let (mut only_move, mut only_capture, mut lame, mut skip) = (false, false, false, false);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
-            match chars[i] {
-                'f' | 'b' | 'l' | 'r' | 's' | 'v' => dirs.push(chars[i]),
-                'm' => only_move = true,
-                'c' => only_capture = true,
-                'n' => lame = true,
-                'j' => skip = true,
-                'a' | 'p' | 'g' | 'x' | 'y' | 'o' | 'z' | 'q' | 'i' | 'u' | 'e' | 't' | 'h' | 'k' | 'd' => {
-                    return Err(err(i, format!("modifier '{}' is not supported by this kit yet", chars[i])));
-                }
-                other => return Err(err(i, format!("unknown modifier '{other}'"))),
-            }
             i += 1;
         }
         let Some(&letter) = chars.get(i) else {
             return Err(err(i.saturating_sub(1), "modifiers without an atom letter".into()));
         };
+        // Leg boundaries: the modifier letters split at each `a`.
+        let mut bounds = vec![group_start];
+        for k in group_start..i {
+            if chars[k] == 'a' {
+                bounds.push(k + 1);
+            }
+        }
+        let leg_mods: Vec<LegMods> = bounds
+            .iter()
+            .enumerate()
+            .map(|(n, &from)| {
+                let to = bounds.get(n + 1).map_or(i, |&next| next - 1);
+                read_mods(&chars, from, to, &err)
+            })
+            .collect::<Result<_, _>>()?;
         let (parts, mut range): (Vec<(i8, i8)>, u8) = match letter {
             'K' => (vec![(0, 1), (1, 1)], 1),
             'Q' => (vec![(0, 1), (1, 1)], 0),
             'R' => (vec![(0, 1)], 0),
             'B' => (vec![(1, 1)], 0),
+            'U' => (vec![], 1),
             l => match leg(l) {
                 Some(p) => (vec![p], 1),
                 None => return Err(err(i, format!("unknown atom '{l}'"))),
             },
         };
+        let atom_at = i;
         i += 1;
-        if range == 1 && chars.get(i) == Some(&letter) && !matches!(letter, 'K') {
+        if range == 1 && chars.get(i) == Some(&letter) && !matches!(letter, 'K' | 'U') {
             range = 0;
             i += 1;
         }
@@ -209,43 +330,113 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             }
             i += digits.len();
         }
-        if only_move && only_capture {
-            // "mc" is the default: either.
-            only_move = false;
-            only_capture = false;
-        }
-        let mode = match (only_move, only_capture) {
-            (true, _) => Mode::MOVE_ONLY,
-            (_, true) => Mode::CAPTURE_ONLY,
-            _ => Mode::BOTH,
-        };
-        if skip && range == 1 {
-            return Err(err(group_start, "'j' applies to sliders, not to single leaps".into()));
-        }
-        let before = atoms.len();
-        for (a, b) in parts {
-            let shape = if a == 0 {
-                Shape::Orthogonal
-            } else if a == b {
-                Shape::Diagonal
-            } else {
-                Shape::Oblique
-            };
-            let tokens = direction_tokens(&dirs, shape);
-            for v in base_vectors(a, b) {
-                if tokens.is_empty() || tokens.iter().any(|&t| selects(t, v, shape)) {
-                    let atom = Atom { vector: v, range, mode, lame, skip_first: skip };
-                    if !atoms.contains(&atom) {
-                        atoms.push(atom);
-                    }
-                }
+        if letter == 'U' {
+            if leg_mods.len() > 1 || !leg_mods[0].dirs.is_empty() || leg_mods[0].hop {
+                return Err(err(group_start, "'U' takes no direction, leg or hop modifiers".into()));
             }
+            let stop = final_stop(&leg_mods[0]);
+            moves.paths.push(Path { legs: vec![Leg { dirs: LegDirs::Anywhere, range: 1, stop }] });
+            continue;
         }
-        if atoms.len() == before {
-            return Err(err(group_start, "these direction modifiers select no move".into()));
+        if leg_mods.len() == 1 && !leg_mods[0].hop {
+            single_leg(&mut moves.atoms, &parts, range, &leg_mods[0]).map_err(|m| err(group_start, m))?;
+            continue;
+        }
+        let Some((orthogonal, diagonal)) = unit_atom(letter) else {
+            return Err(err(atom_at, "multi-leg and hopping moves need a W, F, K, R, B or Q atom".into()));
+        };
+        let path = multi_leg(&parts, range, &leg_mods, orthogonal, diagonal).map_err(|m| err(group_start, m))?;
+        if !moves.paths.contains(&path) {
+            moves.paths.push(path);
         }
     }
-    Ok(atoms)
+    Ok(moves)
+}
+
+/// What the last leg may do: move (`m`), capture (`c`) or, by default, either.
+fn final_stop(m: &LegMods) -> Stop {
+    match (m.only_move, m.only_capture) {
+        (true, false) => Stop { empty: true, enemy: false, hop: false },
+        (false, true) => Stop { empty: false, enemy: true, hop: false },
+        _ => Stop { empty: true, enemy: true, hop: false },
+    }
+}
+
+fn single_leg(atoms: &mut Vec<Atom>, parts: &[(i8, i8)], range: u8, m: &LegMods) -> Result<(), String> {
+    let stop = final_stop(m);
+    let mode = Mode { moves: stop.empty, captures: stop.enemy };
+    if m.skip && range == 1 {
+        return Err("'j' applies to sliders, not to single leaps".into());
+    }
+    let vectors = select(parts, &m.dirs);
+    if vectors.is_empty() {
+        return Err("these direction modifiers select no move".into());
+    }
+    for v in vectors {
+        let atom = Atom { vector: v, range, mode, lame: m.lame, skip_first: m.skip };
+        if !atoms.contains(&atom) {
+            atoms.push(atom);
+        }
+    }
+    Ok(())
+}
+
+fn multi_leg(
+    parts: &[(i8, i8)],
+    range: u8,
+    mods: &[LegMods],
+    orthogonal: bool,
+    diagonal: bool,
+) -> Result<Path, String> {
+    if mods.iter().any(|m| m.lame || m.skip) {
+        return Err("'n' and 'j' are not supported in multi-leg moves".into());
+    }
+    let first = select(parts, &mods[0].dirs);
+    if first.is_empty() {
+        return Err("these direction modifiers select no move".into());
+    }
+    let mut legs = Vec::new();
+    // A single-leg hop (`cpR`) is a hop leg followed by a straight-on leg that does the rest.
+    let hop_then_on = mods.len() == 1;
+    let leg_count = if hop_then_on { 2 } else { mods.len() };
+    for n in 0..leg_count {
+        let m = if hop_then_on && n == 1 { &mods[0] } else { &mods[n] };
+        let last = n + 1 == leg_count;
+        let stop = if hop_then_on && n == 0 {
+            Stop { empty: false, enemy: false, hop: true }
+        } else if last {
+            if m.hop && !hop_then_on {
+                return Err("a hop ('p') on the last leg is not supported; hop on an earlier leg".into());
+            }
+            final_stop(m)
+        } else {
+            match (m.only_move, m.only_capture, m.hop) {
+                (false, false, false) => Stop { empty: true, enemy: false, hop: false },
+                (mv, c, p) => Stop { empty: mv, enemy: c, hop: p },
+            }
+        };
+        let dirs = if n == 0 {
+            LegDirs::Absolute(first.clone())
+        } else if hop_then_on {
+            LegDirs::Relative { forward: true, back: false, left: false, right: false, orthogonal, diagonal }
+        } else {
+            let has = |c: char| m.dirs.contains(&c);
+            LegDirs::Relative {
+                forward: has('f') || has('v'),
+                back: has('b') || has('v'),
+                left: has('l') || has('s'),
+                right: has('r') || has('s'),
+                orthogonal,
+                diagonal,
+            }
+        };
+        legs.push(Leg { dirs, range, stop });
+    }
+    let locusts = legs[..legs.len() - 1].iter().filter(|l| l.stop.enemy).count();
+    if locusts > 1 {
+        return Err("at most one locust capture ('c' on an earlier leg) per move".into());
+    }
+    Ok(Path { legs })
 }
 
 #[cfg(test)]
@@ -253,7 +444,7 @@ mod tests {
     use super::*;
 
     fn vectors(s: &str) -> Vec<(i8, i8)> {
-        let mut v: Vec<_> = parse(s).unwrap().iter().map(|a| (a.vector.df, a.vector.dr)).collect();
+        let mut v: Vec<_> = parse(s).unwrap().atoms.iter().map(|a| (a.vector.df, a.vector.dr)).collect();
         v.sort();
         v
     }
@@ -268,7 +459,7 @@ mod tests {
         assert_eq!(vectors("FfW"), vec![(-1, -1), (-1, 1), (0, 1), (1, -1), (1, 1)]);
         assert_eq!(vectors("K").len(), 8);
         assert_eq!(vectors("vR"), vec![(0, -1), (0, 1)]);
-        assert_eq!(parse("fR").unwrap()[0].range, 0);
+        assert_eq!(parse("fR").unwrap().atoms[0].range, 0);
         assert_eq!(vectors("BN").len(), 12);
     }
 
@@ -282,28 +473,29 @@ mod tests {
 
     #[test]
     fn ranges_riders_and_modes() {
-        let a = parse("R3").unwrap();
+        let a = parse("R3").unwrap().atoms;
         assert!(a.iter().all(|a| a.range == 3 && a.vector.df.abs() + a.vector.dr.abs() == 1));
-        assert!(parse("NN").unwrap().iter().all(|a| a.range == 0));
-        assert!(parse("K2").unwrap().iter().all(|a| a.range == 2));
+        assert!(parse("NN").unwrap().atoms.iter().all(|a| a.range == 0));
+        assert!(parse("K2").unwrap().atoms.iter().all(|a| a.range == 2));
         assert!(
             parse("mWcF")
                 .unwrap()
+                .atoms
                 .iter()
                 .all(|a| a.mode
                     == if a.vector.df == 0 || a.vector.dr == 0 { Mode::MOVE_ONLY } else { Mode::CAPTURE_ONLY })
         );
-        assert!(parse("jR").unwrap().iter().all(|a| a.skip_first));
+        assert!(parse("jR").unwrap().atoms.iter().all(|a| a.skip_first));
     }
 
     #[test]
     fn lame_paths() {
-        let n = parse("nN").unwrap();
+        let n = parse("nN").unwrap().atoms;
         let a = n.iter().find(|a| a.vector == Vector::flat(1, 2)).unwrap();
         assert_eq!(a.lame_path(), vec![Vector::flat(0, 1)]);
-        let d = parse("nD").unwrap();
+        let d = parse("nD").unwrap().atoms;
         assert_eq!(d[0].lame_path().len(), 1);
-        let z = parse("nZ").unwrap();
+        let z = parse("nZ").unwrap().atoms;
         let a = z.iter().find(|a| a.vector == Vector::flat(2, 3)).unwrap();
         assert_eq!(a.lame_path(), vec![Vector::flat(0, 1), Vector::flat(1, 2)]);
     }
@@ -312,8 +504,65 @@ mod tests {
     fn errors_point_at_the_problem() {
         let e = parse("fX").unwrap_err();
         assert_eq!(e.at, 2);
-        assert!(parse("aK").unwrap_err().message.contains("not supported"));
+        assert!(parse("gQ").unwrap_err().message.contains("not supported"));
+        assert!(parse("aN").unwrap_err().message.contains("W, F, K, R, B or Q"));
+        assert!(parse("caKcaK").is_ok());
+        assert!(parse("cacaK").unwrap_err().message.contains("one locust"));
+        assert!(parse("apK").unwrap_err().message.contains("last leg"));
         assert!(parse("").is_err());
         assert!(parse("f").is_err());
+    }
+
+    fn relative(forward: bool, back: bool, left: bool, right: bool, o: bool, d: bool) -> LegDirs {
+        LegDirs::Relative { forward, back, left, right, orthogonal: o, diagonal: d }
+    }
+    const MOVE: Stop = Stop { empty: true, enemy: false, hop: false };
+    const BOTH: Stop = Stop { empty: true, enemy: true, hop: false };
+    const CAPTURE: Stop = Stop { empty: false, enemy: true, hop: false };
+    const HOP: Stop = Stop { empty: false, enemy: false, hop: true };
+
+    #[test]
+    fn lion_power_reads_as_leaps_and_two_paths() {
+        let m = parse("KNADcaKmcabK").unwrap();
+        assert_eq!(m.atoms.len(), 24, "the 5×5 leaps");
+        assert_eq!(m.paths.len(), 2);
+        let locust = &m.paths[0].legs;
+        assert_eq!(locust[0].stop, CAPTURE);
+        assert!(matches!(&locust[0].dirs, LegDirs::Absolute(v) if v.len() == 8));
+        assert_eq!(locust[1], Leg { dirs: relative(false, false, false, false, true, true), range: 1, stop: BOTH });
+        let igui = &m.paths[1].legs;
+        assert_eq!(igui[0].stop, Stop { empty: true, enemy: true, hop: false });
+        assert_eq!(igui[1].dirs, relative(false, true, false, false, true, true));
+    }
+
+    #[test]
+    fn hops_hooks_and_area_moves() {
+        // The range-jumping general: over one or two pieces, plus the plain slide and the cannon.
+        let m = parse("pafpafcBmcBcpB").unwrap();
+        assert_eq!(m.atoms.len(), 4);
+        assert_eq!(m.paths.len(), 2);
+        let stops: Vec<Stop> = m.paths[0].legs.iter().map(|l| l.stop).collect();
+        assert_eq!(stops, vec![HOP, HOP, CAPTURE]);
+        let cannon: Vec<Stop> = m.paths[1].legs.iter().map(|l| l.stop).collect();
+        assert_eq!(cannon, vec![HOP, CAPTURE]);
+        assert!(m.paths[0].legs.iter().all(|l| l.range == 0));
+        // The hook mover turns 90° after an empty stop.
+        let hook = parse("RmasR").unwrap();
+        assert_eq!(hook.paths[0].legs[0].stop, MOVE);
+        assert_eq!(hook.paths[0].legs[1].dirs, relative(false, false, true, true, true, false));
+        // Three king steps, every stop before the last empty.
+        let area = parse("KaKaaKmabK").unwrap();
+        assert_eq!(area.paths.iter().map(|p| p.legs.len()).collect::<Vec<_>>(), vec![2, 3, 2]);
+        assert_eq!(area.paths[1].legs[1].stop, MOVE);
+        // The lion dog's "pass over S1, capture S2, go on or come back".
+        let dog = parse("mpafcavK").unwrap();
+        let legs = &dog.paths[0].legs;
+        assert_eq!(legs[0].stop, Stop { empty: true, enemy: false, hop: true });
+        assert_eq!(legs[1].stop, CAPTURE);
+        assert_eq!(legs[2].dirs, relative(true, true, false, false, true, true));
+        // Direction letters of the first leg are absolute: forward diagonals only.
+        let eagle = parse("fcavF").unwrap();
+        assert!(matches!(&eagle.paths[0].legs[0].dirs, LegDirs::Absolute(v) if v.len() == 2 && v.iter().all(|v| v.dr > 0)));
+        assert!(matches!(parse("U").unwrap().paths[0].legs[0].dirs, LegDirs::Anywhere));
     }
 }

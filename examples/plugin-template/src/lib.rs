@@ -28,12 +28,13 @@ pub fn minishogi() -> RuleSet {
         },
         geometry: GeometrySpec::flat(5, 5),
         pieces: Vec::new(),
-        promotion: PromotionRule { zone_depth: 1, mandatory: false },
+        promotion: PromotionRule { zone_depth: 1, mandatory: false, ..Default::default() },
         drops: true,
         check: Default::default(),
         stalemate: Default::default(),
         baring: Default::default(),
         repetition: Default::default(),
+        pass_limit: 0,
         start: "rbsgk/4p/5/P4/KGSBR b - 1".into(),
     };
     for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver()] {

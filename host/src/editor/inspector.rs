@@ -20,7 +20,7 @@ pub struct Diagram {
 
 /// The cells a piece reaches on an empty `SIZE`-square board from its centre.
 pub fn diagram(betza_text: &str) -> Result<Diagram, betza::BetzaError> {
-    let atoms = betza::parse(betza_text)?;
+    let atoms = betza::parse(betza_text)?.atoms;
     let mut cells: Vec<((i32, i32), Mark)> = Vec::new();
     let half = SIZE / 2;
     for atom in &atoms {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use henka_api::betza::{self, Atom, Mode};
+use henka_api::betza::{self, Atom, Mode, Moves};
 use henka_api::geometry::Vector;
 use henka_api::kit::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
 use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
@@ -43,8 +43,13 @@ pub struct VariantBuilder {
     pub stalemate: StalemateRule,
     pub baring: BaringRule,
     pub repetition: RepetitionRule,
+    pub pass_limit: u8,
+    /// The pieces the promotion zone applies to, when not all (by name).
+    pub zone_pieces: Option<Declared<Vec<String>>>,
     pub setup: Option<Declared<String>>,
     pub hooks: Vec<Declared<(String, FnPtr)>>,
+    /// `on_capture`: the trigger piece names and the function.
+    pub capture_hook: Option<Declared<(Vec<String>, FnPtr)>>,
     pub declared_at: Position,
 }
 
@@ -100,11 +105,11 @@ fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> Res<u8> {
 }
 
 /// Reads a `moves` value: a Betza string, a vector map, or an array of these.
-fn parse_moves(d: &Dynamic) -> Res<(String, Vec<Atom>)> {
+fn parse_moves(d: &Dynamic) -> Res<(String, Moves)> {
     if d.is_string() {
         let text = d.clone().into_string()?;
-        let atoms = betza::parse(&text).map_err(|e| e.to_string())?;
-        return Ok((text, atoms));
+        let moves = betza::parse(&text).map_err(|e| e.to_string())?;
+        return Ok((text, moves));
     }
     if d.is_map() {
         let m = d.clone().cast::<Map>();
@@ -135,21 +140,26 @@ fn parse_moves(d: &Dynamic) -> Res<(String, Vec<Atom>)> {
         };
         let atom = Atom { vector: Vector::new(c[0], c[1], c[2]), range, mode, lame: false, skip_first: false };
         let text = format!("{:?}", c);
-        return Ok((text, vec![atom]));
+        return Ok((text, Moves { atoms: vec![atom], paths: vec![] }));
     }
     if d.is_array() {
         let mut text = Vec::new();
-        let mut atoms = Vec::new();
+        let mut all = Moves::default();
         for item in d.clone().cast::<Array>() {
-            let (t, a) = parse_moves(&item)?;
+            let (t, m) = parse_moves(&item)?;
             text.push(t);
-            for a in a {
-                if !atoms.contains(&a) {
-                    atoms.push(a);
+            for a in m.atoms {
+                if !all.atoms.contains(&a) {
+                    all.atoms.push(a);
+                }
+            }
+            for p in m.paths {
+                if !all.paths.contains(&p) {
+                    all.paths.push(p);
                 }
             }
         }
-        return Ok((text.join(" + "), atoms));
+        return Ok((text.join(" + "), all));
     }
     fail(format!("`moves` must be a Betza string, a vector map or an array of them, not {}", d.type_name()))
 }
@@ -164,17 +174,20 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
         }
     };
     let moves = m.get("moves").ok_or_else(|| format!("piece {name:?} needs `moves`"))?;
-    let (betza, atoms) = parse_moves(moves).map_err(|e| format!("piece {name:?}: {}", text(&e)))?;
+    let (betza, parsed) = parse_moves(moves).map_err(|e| format!("piece {name:?}: {}", text(&e)))?;
     Ok(PieceRule {
         name,
         kanji: get_str(m, "kanji")?,
         token,
         betza,
-        atoms,
+        atoms: parsed.atoms,
+        paths: parsed.paths,
         royal: get_bool(m, "royal")?,
         promotes_to: None,
         one_per_file: false,
         no_drop_mate: false,
+        zone_promotion: true,
+        spares_protected_royals: get_bool(m, "spares_protected_royals")?,
     })
 }
 
@@ -195,7 +208,11 @@ fn parse_side(s: &str) -> Res<Side> {
 
 impl VariantBuilder {
     fn piece(ctx: NativeCallContext, b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(&m, "a piece", &["name", "kanji", "token", "moves", "royal", "promotes", "drop"])?;
+        check_keys(
+            &m,
+            "a piece",
+            &["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "promotes", "drop"],
+        )?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
         if let Some(d) = m.get("drop") {
@@ -208,7 +225,7 @@ impl VariantBuilder {
             None => None,
             Some(p) => {
                 let p = p.clone().try_cast::<Map>().ok_or("`promotes` must be a map describing the promoted piece")?;
-                check_keys(&p, "`promotes`", &["name", "kanji", "token", "moves", "royal"])?;
+                check_keys(&p, "`promotes`", &["name", "kanji", "token", "moves", "royal", "spares_protected_royals"])?;
                 Some(piece_from_map(&p, Some(&piece.token))?)
             }
         };
@@ -222,18 +239,35 @@ impl VariantBuilder {
         Ok(())
     }
 
-    fn promotion(b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(&m, "promotion", &["zone", "mandatory"])?;
+    fn promotion(ctx: NativeCallContext, b: &mut VariantBuilder, m: Map) -> Res<()> {
+        check_keys(&m, "promotion", &["zone", "mandatory", "on_capture", "zone_pieces", "allow_immobile"])?;
         let zone = int_in(get_int(&m, "zone")?.unwrap_or(0), 0, 255, "`zone`")?;
-        b.promotion = PromotionRule { zone_depth: zone, mandatory: get_bool(&m, "mandatory")? };
+        b.promotion = PromotionRule {
+            zone_depth: zone,
+            mandatory: get_bool(&m, "mandatory")?,
+            on_capture: get_bool(&m, "on_capture")?,
+            allow_immobile: get_bool(&m, "allow_immobile")?,
+        };
+        b.zone_pieces = match m.get("zone_pieces") {
+            None => None,
+            Some(d) => {
+                let names = d.clone().try_cast::<Array>().ok_or("`zone_pieces` must be an array of piece names")?;
+                let names = names.into_iter().map(|n| n.into_string().map_err(|t| format!("`zone_pieces` holds names, not {t}")));
+                Some(Declared { value: names.collect::<Result<_, _>>()?, at: ctx.call_position() })
+            }
+        };
         Ok(())
     }
 
     fn rules(b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(&m, "rules", &["check", "stalemate", "baring", "repetition", "perpetual_check_loses"])?;
+        check_keys(&m, "rules", &["check", "stalemate", "baring", "repetition", "perpetual_check_loses", "pass_limit"])?;
         use CheckRule as C;
         use StalemateRule as S;
-        choose(&m, "check", &mut b.check, &[("must_escape", C::MustEscape), ("ignore", C::Ignore)])?;
+        let checks = [("must_escape", C::MustEscape), ("optional", C::Optional), ("ignore", C::Ignore)];
+        choose(&m, "check", &mut b.check, &checks)?;
+        if let Some(n) = get_int(&m, "pass_limit")? {
+            b.pass_limit = int_in(n, 0, 255, "`pass_limit`")?;
+        }
         choose(&m, "stalemate", &mut b.stalemate, &[("loss", S::Loss), ("draw", S::Draw), ("win", S::Win)])?;
         choose(&m, "baring", &mut b.baring, &[("off", BaringRule::Off), ("board_and_hand", BaringRule::BoardAndHand)])?;
         if let Some(n) = get_int(&m, "repetition")? {
@@ -247,6 +281,20 @@ impl VariantBuilder {
 
     fn setup(ctx: NativeCallContext, b: &mut VariantBuilder, s: &str) {
         b.setup = Some(Declared { value: s.to_string(), at: ctx.call_position() });
+    }
+
+    /// `v.on_capture(["Deva", …], |pos, capture| …)`: what a piece becomes after capturing one
+    /// of these types (`capture` holds `mover`, `victims` and `becomes`, the data rules' answer).
+    fn on_capture(ctx: NativeCallContext, b: &mut VariantBuilder, names: Array, f: FnPtr) -> Res<()> {
+        let names: Vec<String> = names
+            .into_iter()
+            .map(|n| n.into_string().map_err(|t| format!("on_capture takes piece names, not {t}")))
+            .collect::<Result<_, _>>()?;
+        if names.is_empty() {
+            return fail("on_capture needs at least one piece name");
+        }
+        b.capture_hook = Some(Declared { value: (names, f), at: ctx.call_position() });
+        Ok(())
     }
 
     fn on(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
@@ -265,16 +313,28 @@ impl VariantBuilder {
             .setup
             .clone()
             .ok_or((self.declared_at, "the variant needs a start position: call `setup(...)`".to_string()))?;
+        let mut pieces: Vec<PieceRule> = self.pieces.iter().map(|p| p.value.clone()).collect();
+        if let Some(zone) = &self.zone_pieces {
+            for name in &zone.value {
+                if !pieces.iter().any(|p| &p.name == name) {
+                    return Err((zone.at, format!("`zone_pieces`: no piece is named {name:?}")));
+                }
+            }
+            for p in &mut pieces {
+                p.zone_promotion = zone.value.contains(&p.name);
+            }
+        }
         Ok(RuleSet {
             meta: self.meta.clone(),
             geometry,
-            pieces: self.pieces.iter().map(|p| p.value.clone()).collect(),
+            pieces,
             promotion: self.promotion,
             drops: self.drops,
             check: self.check,
             stalemate: self.stalemate,
             baring: self.baring,
             repetition: self.repetition,
+            pass_limit: self.pass_limit,
             start: setup.value,
         })
     }
@@ -324,7 +384,7 @@ pub struct ScriptPosition {
 }
 
 impl ScriptPosition {
-    fn piece_map(&self, cell: henka_api::Cell, p: henka_api::Piece) -> Map {
+    pub(crate) fn piece_map(&self, cell: henka_api::Cell, p: henka_api::Piece) -> Map {
         let info = &self.info.0.pieces[p.ty as usize];
         let mut m = Map::new();
         m.insert("cell".into(), notation::cell_name(&self.info.1, cell).into());
@@ -352,7 +412,8 @@ pub fn register(engine: &mut Engine) {
         .register_fn("drops", |b: &mut VariantBuilder, on: bool| b.drops = on)
         .register_fn("rules", VariantBuilder::rules)
         .register_fn("setup", VariantBuilder::setup)
-        .register_fn("on", VariantBuilder::on);
+        .register_fn("on", VariantBuilder::on)
+        .register_fn("on_capture", VariantBuilder::on_capture);
 
     engine
         .register_type_with_name::<ScriptPosition>("Position")

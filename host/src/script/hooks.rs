@@ -4,7 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use henka_api::kit::Hooks;
-use henka_api::{EndReason, Geometry, Move, Outcome, Position, RuleError, Side, VariantInfo, notation};
+use henka_api::{EndReason, Geometry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo, notation};
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
 use super::api::ScriptPosition;
@@ -21,6 +21,8 @@ pub struct ScriptHooks {
     /// without a position of their own (an operation limit hit inside a closure) point at.
     pub(crate) game_end: Option<(FnPtr, rhai::Position)>,
     pub(crate) filter_moves: Option<(FnPtr, rhai::Position)>,
+    /// `on_capture`: the piece names that trigger it.
+    pub(crate) capture: Option<(Vec<String>, (FnPtr, rhai::Position))>,
     /// The variant's description, known once the kit has built it.
     pub(crate) info: OnceLock<Arc<(VariantInfo, Geometry)>>,
 }
@@ -31,6 +33,7 @@ impl std::fmt::Debug for ScriptHooks {
             .field("source", &self.source)
             .field("game_end", &self.game_end.is_some())
             .field("filter_moves", &self.filter_moves.is_some())
+            .field("capture", &self.capture.as_ref().map(|c| &c.0))
             .finish()
     }
 }
@@ -79,6 +82,46 @@ impl Hooks for ScriptHooks {
             keep
         });
         Ok(())
+    }
+
+    fn capture_triggers(&self, info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
+        let Some((names, f)) = &self.capture else { return Ok(Vec::new()) };
+        let mut ids = Vec::new();
+        for name in names {
+            let matching: Vec<PieceId> =
+                (0..info.pieces.len()).filter(|&i| &info.pieces[i].name == name).map(|i| i as PieceId).collect();
+            if matching.is_empty() {
+                return Err(self.err(f, format!("on_capture: no piece is named {name:?}")));
+            }
+            ids.extend(matching);
+        }
+        Ok(ids)
+    }
+
+    fn after_capture(&self, pos: &Position, mv: Move, victims: &[Piece]) -> Result<PieceId, RuleError> {
+        let Some((_, f)) = &self.capture else { return Ok(mv.piece) };
+        let sp = self.script_position(pos)?;
+        let mover = pos.piece_at(mv.from).ok_or_else(|| self.err(f, "no piece on the move's start".into()))?;
+        let victim_cells = [mv.via, mv.to].into_iter().filter(|&c| c != NO_CELL && c != mv.from && pos.piece_at(c).is_some());
+        let victims: Array = victim_cells.zip(victims).map(|(c, &v)| sp.piece_map(c, v).into()).collect();
+        let info = &sp.info.0;
+        let mut capture = Map::new();
+        capture.insert("mover".into(), sp.piece_map(mv.from, mover).into());
+        capture.insert("victims".into(), victims.into());
+        capture.insert("becomes".into(), info.pieces[mv.piece as usize].name.clone().into());
+        let r = self.call(f, (sp.clone(), capture))?;
+        if r.is_unit() {
+            return Ok(mv.piece);
+        }
+        let name = r.into_string().map_err(|t| self.err(f, format!("must return a piece name or (), not {t}")))?;
+        let by_token = notation::lookup_token(info, &name.to_ascii_uppercase()).ok().map(|(t, _)| t);
+        let by_name: Vec<usize> = (0..info.pieces.len()).filter(|&i| info.pieces[i].name == name).collect();
+        match (by_token, &by_name[..]) {
+            (Some(t), _) => Ok(t),
+            (None, [one]) => Ok(*one as PieceId),
+            (None, []) => Err(self.err(f, format!("returned {name:?}, which is no piece's name or token"))),
+            (None, _) => Err(self.err(f, format!("{name:?} names several pieces; return the token (e.g. \"+(DV)\")"))),
+        }
     }
 
     fn outcome(&self, pos: &Position) -> Result<Option<Outcome>, RuleError> {

@@ -66,6 +66,7 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
         source: source_name.to_string(),
         game_end: None,
         filter_moves: None,
+        capture: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
         info: OnceLock::new(),
     };
     for h in &builder.hooks {
@@ -76,12 +77,15 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
             _ => unreachable!("hook names are checked when registered"),
         }
     }
-    let hooks = (!builder.hooks.is_empty()).then(|| Arc::new(hooks));
+    let hooks = (!builder.hooks.is_empty() || builder.capture_hook.is_some()).then(|| Arc::new(hooks));
     let kit = KitVariant::new(rules, hooks.clone().map(|h| h as Arc<dyn Hooks>)).map_err(|e| {
         let at = match &e {
             KitError::Piece { index, .. } => builder.pieces[*index].at,
             KitError::Start(_) => builder.setup.as_ref().map_or(builder.declared_at, |s| s.at),
             KitError::Geometry(_) | KitError::Rules(_) => builder.declared_at,
+            KitError::Hook(e) => {
+                return ScriptError { location: e.location.clone(), message: e.message.clone(), call_stack: vec![] };
+            }
         };
         ScriptError::at(source_name, at, e.to_string())
     })?;

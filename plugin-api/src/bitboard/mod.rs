@@ -19,18 +19,14 @@
 //!
 //! ```
 //! use henka_api::bitboard::BitboardVariant;
-//! use henka_api::{betza, kit::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
-//! let piece = |name: &str, token: &str, moves: &str, royal| PieceRule {
-//!     name: name.into(), kanji: None, token: token.into(), betza: moves.into(),
-//!     atoms: betza::parse(moves).unwrap(), royal, promotes_to: None,
-//!     one_per_file: false, no_drop_mate: false,
-//! };
+//! use henka_api::{kit::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
+//! let piece = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).unwrap();
 //! let rules = RuleSet {
 //!     meta: Metadata { name: "Kings and a rook".into(), ..Metadata::default() },
 //!     geometry: GeometrySpec::flat(3, 3),
-//!     pieces: vec![piece("King", "K", "K", true), piece("Rook", "R", "R", false)],
+//!     pieces: vec![piece("King", "K", "K").royal(), piece("Rook", "R", "R")],
 //!     promotion: Default::default(), drops: false, check: Default::default(),
-//!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(),
+//!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(), pass_limit: 0,
 //!     start: "k2/3/KR1 b - 1".into(),
 //! };
 //! let v = BitboardVariant::<u64>::new(rules).unwrap();

@@ -17,12 +17,13 @@ fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
         meta: Metadata { name: "Everything".into(), ..Metadata::default() },
         geometry: GeometrySpec::flat(files, ranks),
         pieces: Vec::new(),
-        promotion: PromotionRule { zone_depth: 2, mandatory },
+        promotion: PromotionRule { zone_depth: 2, mandatory, ..Default::default() },
         drops: true,
         check: Default::default(),
         stalemate: Default::default(),
         baring: BaringRule::BoardAndHand,
         repetition: Default::default(),
+        pass_limit: 0,
         // Kings in opposite corners; the tests place their own pieces.
         start: format!("k{}/{}{}K b - 1", files - 1, format!("{files}/").repeat(ranks as usize - 2), files - 1),
     };

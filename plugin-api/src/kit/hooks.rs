@@ -5,8 +5,9 @@
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
+use crate::piece::{Piece, PieceId};
 use crate::position::Position;
-use crate::variant::RuleError;
+use crate::variant::{RuleError, VariantInfo};
 
 /// Rule code supplied by a script or a plugin. Every method has a "no effect" default.
 pub trait Hooks: Send + Sync + std::fmt::Debug {
@@ -18,6 +19,18 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
     /// Removes moves the data rules allow but the variant forbids. Called with the full legal list.
     fn filter_moves(&self, _pos: &Position, _moves: &mut Vec<Move>) -> Result<(), RuleError> {
         Ok(())
+    }
+
+    /// The piece types whose capture makes the kit ask [`Hooks::after_capture`] what the capturing
+    /// piece becomes. Asked once, when the variant is built; unknown names are the hook's error.
+    fn capture_triggers(&self, _info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
+        Ok(Vec::new())
+    }
+
+    /// The type the mover ends as after `mv`, which captured `victims` (in capture order; at
+    /// least one is of a trigger type). `mv.piece` is what the data rules gave.
+    fn after_capture(&self, _pos: &Position, mv: Move, _victims: &[Piece]) -> Result<PieceId, RuleError> {
+        Ok(mv.piece)
     }
 
     /// A result the data rules do not know (checked before the kit's own end rules).

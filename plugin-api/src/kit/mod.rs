@@ -7,6 +7,7 @@
 
 mod hooks;
 mod movegen;
+mod paths;
 mod rules;
 pub mod shogi_pieces;
 mod tables;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 pub use hooks::Hooks;
 pub use rules::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
 
-use crate::betza::Atom;
+use crate::betza::{Atom, Path};
 use crate::geometry::{Geometry, GeometryError};
 use crate::moves::Move;
 use crate::notation::{self, NotationError};
@@ -24,7 +25,8 @@ use crate::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
 use crate::position::Position;
 use crate::variant::{RuleError, Variant, VariantInfo};
-use tables::Tables;
+use paths::PathTables;
+use tables::{Tables, TypeSet};
 
 /// Why a rule set could not become a variant. Errors about one piece name it by index so that a
 /// script runtime can point at the line that declared it.
@@ -38,6 +40,9 @@ pub enum KitError {
     Start(NotationError),
     #[error("{0}")]
     Rules(String),
+    /// A hook refused the variant (e.g. a capture hook naming an unknown piece).
+    #[error("{0}")]
+    Hook(RuleError),
 }
 
 impl RuleSet {
@@ -123,12 +128,22 @@ pub struct KitVariant {
     info: VariantInfo,
     geometry: Geometry,
     tables: Tables,
+    paths: PathTables,
     hooks: Option<Arc<dyn Hooks>>,
     promotes_to: Vec<Option<PieceId>>,
+    /// `promotes_to` for the types the promotion zone applies to.
+    zone_promotes_to: Vec<Option<PieceId>>,
     is_royal: Vec<bool>,
     holdable: Vec<bool>,
     has_royals: bool,
     any_no_drop_mate: bool,
+    /// Some piece has moves the attack probes cannot see (paths): attacks are found by
+    /// generating moves instead.
+    generic_attacks: bool,
+    /// Types that may not capture a protected royal, if any piece has the rule.
+    spares_protected: Option<TypeSet>,
+    /// Types whose capture asks the hooks what the captor becomes.
+    capture_triggers: Option<TypeSet>,
 }
 
 impl KitVariant {
@@ -138,9 +153,37 @@ impl KitVariant {
         let n = rules.pieces.len();
         let holdable: Vec<bool> = (0..n as PieceId).map(|i| info.hand_types.contains(&i)).collect();
         let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
-        let tables = Tables::build(&geometry, &atoms, rules.promotion.zone_depth);
+        let paths: Vec<Vec<Path>> = rules.pieces.iter().map(|p| p.paths.clone()).collect();
+        let has_paths: Vec<bool> = paths.iter().map(|p| !p.is_empty()).collect();
+        let tables = Tables::build(&geometry, &atoms, &has_paths, rules.promotion.zone_depth);
+        let paths = PathTables::build(&geometry, &paths).map_err(KitError::Rules)?;
+        let type_set = |ids: &mut dyn Iterator<Item = usize>| {
+            let mut set = TypeSet::default();
+            let mut any = false;
+            for i in ids {
+                set.insert(i);
+                any = true;
+            }
+            any.then_some(set)
+        };
+        let capture_triggers = match &hooks {
+            Some(h) => {
+                let ids = h.capture_triggers(&info).map_err(KitError::Hook)?;
+                type_set(&mut ids.into_iter().map(usize::from))
+            }
+            None => None,
+        };
         let v = KitVariant {
+            generic_attacks: has_paths.iter().any(|&p| p),
+            spares_protected: type_set(&mut (0..n).filter(|&i| rules.pieces[i].spares_protected_royals)),
+            capture_triggers,
+            paths,
             promotes_to: rules.pieces.iter().map(|p| p.promotes_to.map(|t| t as PieceId)).collect(),
+            zone_promotes_to: rules
+                .pieces
+                .iter()
+                .map(|p| p.promotes_to.filter(|_| p.zone_promotion).map(|t| t as PieceId))
+                .collect(),
             is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
             has_royals: rules.pieces.iter().any(|p| p.royal),
             any_no_drop_mate: rules.drops && rules.pieces.iter().any(|p| p.no_drop_mate),
@@ -184,7 +227,7 @@ impl Variant for KitVariant {
     }
 
     fn in_check(&self, pos: &Position) -> bool {
-        self.royal_attacked(pos, pos.side_to_move())
+        self.last_royal_attacked(pos, pos.side_to_move())
     }
 
     fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
@@ -203,13 +246,16 @@ impl Variant for KitVariant {
         }
         let mut moves = Vec::new();
         self.legal_moves(pos, &mut moves)?;
+        let checked = self.rules.check != CheckRule::Ignore && self.in_check(pos);
         if moves.is_empty() {
-            let checked = self.rules.check == CheckRule::MustEscape && self.in_check(pos);
             return Ok(Some(if checked {
                 Outcome::win(stm.opponent(), EndReason::Checkmate)
             } else {
                 self.rules.stalemate.outcome(stm)
             }));
+        }
+        if checked && self.rules.check == CheckRule::Optional && !self.some_move_escapes(pos, &moves) {
+            return Ok(Some(Outcome::win(stm.opponent(), EndReason::Checkmate)));
         }
         Ok(self.rules.repetition.judge(pos, history, || self.in_check(pos)))
     }

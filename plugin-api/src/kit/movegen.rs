@@ -3,7 +3,7 @@
 
 use super::KitVariant;
 use super::rules::CheckRule;
-use super::tables::ProbeKind;
+use super::tables::{ProbeKind, TypeSet};
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Piece;
@@ -17,6 +17,14 @@ pub(crate) struct Undo {
     moved: Option<Piece>,
     captured: Option<Piece>,
     captured_via: Option<Piece>,
+    /// The mover's consecutive-pass count before the move (when passes are limited).
+    passes: u16,
+}
+
+/// A turn skipped: the pass move, or a piece's move back to its own cell without a capture.
+#[inline]
+pub(crate) fn is_pass(mv: Move) -> bool {
+    mv.kind == MoveKind::Pass || (mv.kind == MoveKind::Board && mv.from == mv.to && mv.via == NO_CELL)
 }
 
 /// Royal pieces found while scanning the board.
@@ -52,18 +60,30 @@ impl PinCandidates {
 }
 
 impl KitVariant {
-    /// Appends a board move, with its promotion choices.
+    /// Appends a board move, with its promotion choices: forced by a capture (capture-promotion),
+    /// optional or forced in the zone, and forced where the piece could never move again unless
+    /// the variant allows immobile pieces.
     #[inline]
-    fn push_board(&self, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell, to: Cell) {
+    pub(crate) fn push_board(&self, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell, to: Cell, via: Cell, captures: bool) {
         let t = &self.tables;
-        match self.promotes_to[ty as usize] {
+        let mv = |piece| Move { kind: MoveKind::Board, piece, from, to, via };
+        if captures
+            && self.rules.promotion.on_capture
+            && let Some(p) = self.promotes_to[ty as usize]
+        {
+            out.push(mv(p));
+            return;
+        }
+        match self.zone_promotes_to[ty as usize] {
             Some(p) if t.in_zone(side, from) || t.in_zone(side, to) => {
-                if !(self.rules.promotion.mandatory || t.dead[t.slot(ty, side, to)]) {
-                    out.push(Move::board(from, to, ty));
+                let forced = self.rules.promotion.mandatory
+                    || (t.dead[t.slot(ty, side, to)] && !self.rules.promotion.allow_immobile);
+                if !forced {
+                    out.push(mv(ty));
                 }
-                out.push(Move::board(from, to, p));
+                out.push(mv(p));
             }
-            _ => out.push(Move::board(from, to, ty)),
+            _ => out.push(mv(ty)),
         }
     }
 
@@ -79,18 +99,83 @@ impl KitVariant {
                 match pos.piece_at(to) {
                     None => {
                         if g.moves {
-                            self.push_board(out, side, ty, from, to);
+                            self.push_board(out, side, ty, from, to, NO_CELL, false);
                         }
                     }
                     Some(q) => {
                         if g.captures && q.side != side {
-                            self.push_board(out, side, ty, from, to);
+                            self.push_board(out, side, ty, from, to, NO_CELL, true);
                         }
                         break;
                     }
                 }
             }
         }
+    }
+
+    /// All pseudo-legal board moves of one piece: its atoms, then its paths, each move once.
+    #[inline]
+    fn moves_of(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
+        let start = out.len();
+        self.piece_moves(pos, out, side, ty, from);
+        if self.paths.has_paths(ty) {
+            self.path_moves(pos, out, side, ty, from);
+            // Different paths with the same effect (an area move's detours, a leap and a two-step
+            // path to the same cell, igui written twice) are one move.
+            out[start..].sort_unstable();
+            let mut keep = start;
+            for i in start..out.len() {
+                if i == start || out[i] != out[keep - 1] {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Whether some move of `by` (as if it were to move) captures on `target`, generated in full;
+    /// for pieces the attack probes cannot describe. `spare_rule` applies the protected-royal rule
+    /// (an Emperor does not attack a protected royal).
+    pub(crate) fn captures_on(&self, pos: &Position, target: Cell, by: Side, spare_rule: bool) -> bool {
+        let mut p = pos.clone();
+        if p.side_to_move() != by {
+            p.set_side_to_move(by);
+        }
+        let attackers: Vec<(Cell, u8)> = (p.cells().iter().enumerate())
+            .filter_map(|(c, q)| q.filter(|q| q.side == by).map(|q| (c as Cell, q.ty)))
+            .collect();
+        let mut moves = Vec::new();
+        for (c, ty) in attackers {
+            moves.clear();
+            self.moves_of(&p, &mut moves, by, ty, c);
+            for &mv in &moves {
+                let hits = mv.via == target || (mv.to == target && mv.to != mv.from && p.piece_at(target).is_some());
+                if hits && !(spare_rule && self.spares(&mut p, mv)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `mv` is a capture of a protected royal by a piece that must spare one: after the
+    /// capture, the royal's side could capture on that cell (the rule itself set aside).
+    fn spares(&self, pos: &mut Position, mv: Move) -> bool {
+        let Some(types) = self.spares_protected else { return false };
+        let Some(mover) = pos.piece_at(mv.from) else { return false };
+        if mv.kind != MoveKind::Board || !types.contains(mover.ty) {
+            return false;
+        }
+        let royal_on = |c: Cell| {
+            c != NO_CELL && c != mv.from && pos.piece_at(c).is_some_and(|q| q.side != mover.side && self.is_royal[q.ty as usize])
+        };
+        let victims = [mv.via, mv.to];
+        let Some(&royal_cell) = victims.iter().find(|&&c| royal_on(c)) else { return false };
+        let u = self.make(pos, mv);
+        let protected = self.captures_on(pos, royal_cell, mover.side.opponent(), false);
+        self.unmake(pos, mv, u);
+        protected
     }
 
     /// Drops from `side`'s hand.
@@ -132,6 +217,9 @@ impl KitVariant {
 
     /// Whether `target` is attacked by any piece of `by`.
     pub(crate) fn attacked(&self, pos: &Position, target: Cell, by: Side) -> bool {
+        if self.generic_attacks {
+            return self.captures_on(pos, target, by, true);
+        }
         let t = &self.tables;
         for p in &t.probes[by.index()] {
             let pc = t.probe_cells[p.base + target as usize];
@@ -238,7 +326,14 @@ impl KitVariant {
     #[inline]
     pub(crate) fn make(&self, pos: &mut Position, mv: Move) -> Undo {
         let side = pos.side_to_move();
-        let mut u = Undo { moved: None, captured: None, captured_via: None };
+        let mut u = Undo { moved: None, captured: None, captured_via: None, passes: 0 };
+        if self.rules.pass_limit > 0 {
+            u.passes = pos.counter(side.index());
+            let passes = if is_pass(mv) { u.passes + 1 } else { 0 };
+            if passes != u.passes {
+                pos.set_counter(side.index(), passes);
+            }
+        }
         match mv.kind {
             MoveKind::Board => {
                 u.moved = pos.piece_at(mv.from);
@@ -287,6 +382,9 @@ impl KitVariant {
             MoveKind::Place => pos.set(mv.to, None),
             MoveKind::Pass => {}
         }
+        if self.rules.pass_limit > 0 && pos.counter(side.index()) != u.passes {
+            pos.set_counter(side.index(), u.passes);
+        }
     }
 
     /// Adds (or with -1 takes back) a captured piece to the captor's hand, where drops are played.
@@ -321,7 +419,7 @@ impl KitVariant {
                     royals.cell[p.side.index()] = c as Cell;
                 }
                 if p.side == side {
-                    self.piece_moves(pos, out, side, p.ty, c as Cell);
+                    self.moves_of(pos, out, side, p.ty, c as Cell);
                 }
             }
         }
@@ -341,9 +439,25 @@ impl KitVariant {
         if self.rules.drops && !pos.hand_is_empty(side) {
             self.drop_moves(pos, out, side);
         }
+        if self.rules.pass_limit > 0 && pos.counter(mine) >= self.rules.pass_limit as u16 {
+            out.retain(|&mv| !is_pass(mv));
+        }
+        if self.spares_protected.is_some() {
+            let mut i = 0;
+            while i < out.len() {
+                if self.spares(pos, out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if let Some(triggers) = self.capture_triggers {
+            self.apply_capture_hook(pos, out, triggers)?;
+        }
         if self.rules.check == CheckRule::MustEscape && royals.count[mine] == 1 {
             let royal = royals.cell[mine];
-            if self.attacked(pos, royal, side.opponent()) {
+            if self.generic_attacks || self.attacked(pos, royal, side.opponent()) {
                 let mut i = 0;
                 while i < out.len() {
                     if self.exposes(pos, out[i], royal, side) {
@@ -375,6 +489,37 @@ impl KitVariant {
             h.filter_moves(pos, out)?;
         }
         Ok(())
+    }
+
+    /// Asks the hooks what the mover becomes for each move that captures a trigger type.
+    fn apply_capture_hook(&self, pos: &Position, out: &mut [Move], triggers: TypeSet) -> Result<(), RuleError> {
+        let Some(hooks) = &self.hooks else { return Ok(()) };
+        let side = pos.side_to_move();
+        for mv in out.iter_mut().filter(|m| m.kind == MoveKind::Board) {
+            let victims: Vec<Piece> = [mv.via, mv.to]
+                .into_iter()
+                .filter(|&c| c != NO_CELL && c != mv.from)
+                .filter_map(|c| pos.piece_at(c).filter(|q| q.side != side))
+                .collect();
+            if victims.iter().any(|v| triggers.contains(v.ty)) {
+                mv.piece = hooks.after_capture(pos, *mv, &victims)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether some legal move leaves the mover's last royal unattacked (or wins at once):
+    /// [`CheckRule::Optional`]'s test of checkmate, where moving into check is allowed.
+    pub(crate) fn some_move_escapes(&self, pos: &Position, moves: &[Move]) -> bool {
+        let mut p = pos.clone();
+        let side = pos.side_to_move();
+        moves.iter().any(|&mv| {
+            let u = self.make(&mut p, mv);
+            let enemy_royals = p.cells().iter().flatten().any(|q| q.side != side && self.is_royal[q.ty as usize]);
+            let escapes = !enemy_royals || !self.last_royal_attacked(&p, side);
+            self.unmake(&mut p, mv, u);
+            escapes
+        })
     }
 
     /// Uchifuzume: removes drops of `no_drop_mate` types that checkmate at once.
@@ -412,12 +557,14 @@ impl KitVariant {
         })
     }
 
-    /// Whether `side` has a royal under attack.
-    pub(crate) fn royal_attacked(&self, pos: &Position, side: Side) -> bool {
-        pos.cells().iter().enumerate().any(|(c, p)| {
-            matches!(p, Some(p) if p.side == side && self.is_royal[p.ty as usize])
-                && self.attacked(pos, c as Cell, side.opponent())
-        })
+    /// Whether `side` has exactly one royal and it is attacked: only a last royal can be in check.
+    pub(crate) fn last_royal_attacked(&self, pos: &Position, side: Side) -> bool {
+        let mut royals = (pos.cells().iter().enumerate())
+            .filter(|(_, p)| matches!(p, Some(p) if p.side == side && self.is_royal[p.ty as usize]));
+        match (royals.next(), royals.next()) {
+            (Some((c, _)), None) => self.attacked(pos, c as Cell, side.opponent()),
+            _ => false,
+        }
     }
 
     /// Perft with make/unmake and one reused buffer per ply.

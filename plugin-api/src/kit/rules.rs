@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::betza::{self, Atom, BetzaError};
+use crate::betza::{self, Atom, BetzaError, Path};
 use crate::geometry::GeometrySpec;
 use crate::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::position::Position;
@@ -29,6 +29,10 @@ pub struct RuleSet {
     pub baring: BaringRule,
     #[serde(default)]
     pub repetition: RepetitionRule,
+    /// A player may pass (a move that ends where it started without capturing) at most this many
+    /// turns in a row; 0 = no limit. The count lives in the position's counter of the side.
+    #[serde(default)]
+    pub pass_limit: u8,
     /// The start position string.
     pub start: String,
 }
@@ -44,8 +48,11 @@ pub struct PieceRule {
     /// The move as written by the designer (Betza or a vector description), for display.
     #[serde(default)]
     pub betza: String,
-    /// The move, compiled from `betza` and/or explicit vector atoms.
+    /// The move, compiled from `betza` and/or explicit vector atoms: single legs …
     pub atoms: Vec<Atom>,
+    /// … and multi-leg paths (lions, hoppers, hooks, area moves).
+    #[serde(default)]
+    pub paths: Vec<Path>,
     #[serde(default)]
     pub royal: bool,
     /// Index of the type this one promotes to.
@@ -57,22 +64,37 @@ pub struct PieceRule {
     /// Drop restriction: a drop of this type may not give immediate checkmate (uchifuzume).
     #[serde(default)]
     pub no_drop_mate: bool,
+    /// Whether the promotion zone applies to this type (Taishin: only Pawn, Stone and Iron
+    /// General promote on the last rank; the rest promote only by capturing).
+    #[serde(default = "yes")]
+    pub zone_promotion: bool,
+    /// May not capture a royal that the royal's side could recapture (Taishin's Emperor).
+    #[serde(default)]
+    pub spares_protected_royals: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl PieceRule {
     /// A piece type that moves as the (X)Betza string `moves`, with no flags set; chain the
     /// methods below for the rest.
     pub fn new(name: &str, token: &str, moves: &str) -> Result<PieceRule, BetzaError> {
+        let parsed = betza::parse(moves)?;
         Ok(PieceRule {
             name: name.into(),
             kanji: None,
             token: token.into(),
             betza: moves.into(),
-            atoms: betza::parse(moves)?,
+            atoms: parsed.atoms,
+            paths: parsed.paths,
             royal: false,
             promotes_to: None,
             one_per_file: false,
             no_drop_mate: false,
+            zone_promotion: true,
+            spares_protected_royals: false,
         })
     }
 
@@ -122,6 +144,13 @@ pub struct PromotionRule {
     /// Every promotable piece whose move starts or ends in the zone must promote (Ōgi); otherwise
     /// promotion is optional except where the piece could never move again (dead cells).
     pub mandatory: bool,
+    /// A piece that captures must promote, wherever it stands (Taishin, Tai shogi).
+    #[serde(default)]
+    pub on_capture: bool,
+    /// A piece may decline promotion even where it could never move again (Taishin's "dead
+    /// pieces"); otherwise promotion is forced there.
+    #[serde(default)]
+    pub allow_immobile: bool,
 }
 
 /// Whether a move may leave the mover's royal attacked.
@@ -131,7 +160,10 @@ pub enum CheckRule {
     /// Moves that leave the side's only royal attacked are illegal (shogi).
     #[default]
     MustEscape,
-    /// Royals may be left en prise; losing the last one loses (Taishin).
+    /// Royals may be left attacked, but a last royal that is attacked and that no move can save
+    /// is checkmated and the game ends (Taishin's default).
+    Optional,
+    /// Royals may be left en prise; the game goes on until the last one is captured.
     Ignore,
 }
 

@@ -108,7 +108,8 @@ impl Tables {
         self.zone[side.index() * self.cells + cell as usize]
     }
 
-    pub fn build(geo: &Geometry, atoms: &[Vec<Atom>], zone_depth: u8) -> Tables {
+    /// `has_paths[type]`: the type also has multi-leg moves, so it is never "dead" on a cell.
+    pub fn build(geo: &Geometry, atoms: &[Vec<Atom>], has_paths: &[bool], zone_depth: u8) -> Tables {
         let cells = geo.len();
         let mut t = Tables {
             cells,
@@ -130,11 +131,11 @@ impl Tables {
                     zone_depth > 0 && from_back >= geo.ranks() as i32 - zone_depth as i32;
             }
         }
-        for piece_atoms in atoms {
+        for (piece_atoms, &has_paths) in atoms.iter().zip(has_paths) {
             for side in Side::BOTH {
                 for c in 0..cells as Cell {
                     let start = t.gens.len() as u32;
-                    let mut can_move = false;
+                    let mut can_move = has_paths;
                     if geo.exists(c) {
                         for a in piece_atoms {
                             if let Some(g) = t.gen_for(geo, c, side, a) {

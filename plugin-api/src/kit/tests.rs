@@ -5,7 +5,6 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::betza;
 use crate::geometry::{Cell, GeometrySpec};
 use crate::moves::MoveKind;
 use crate::piece::Piece;
@@ -30,16 +29,9 @@ fn rules() -> RuleSet {
         geometry: GeometrySpec::flat(7, 7),
         pieces: MOVES
             .iter()
-            .map(|&(token, moves)| PieceRule {
-                name: token.into(),
-                kanji: None,
-                token: token.into(),
-                betza: moves.into(),
-                atoms: betza::parse(moves).unwrap(),
-                royal: token == "K",
-                promotes_to: None,
-                one_per_file: false,
-                no_drop_mate: false,
+            .map(|&(token, moves)| {
+                let p = PieceRule::new(token, token, moves).unwrap();
+                if token == "K" { p.royal() } else { p }
             })
             .collect(),
         promotion: PromotionRule::default(),
@@ -48,6 +40,7 @@ fn rules() -> RuleSet {
         stalemate: StalemateRule::Loss,
         baring: BaringRule::Off,
         repetition: RepetitionRule::default(),
+        pass_limit: 0,
         start: "k6/7/7/7/7/7/6K b - 1".into(),
     }
 }

@@ -20,12 +20,13 @@ pub fn rules() -> RuleSet {
         },
         geometry: GeometrySpec::flat(8, 8),
         pieces: Vec::new(),
-        promotion: PromotionRule { zone_depth: 3, mandatory: true },
+        promotion: PromotionRule { zone_depth: 3, mandatory: true, ..Default::default() },
         drops: true,
         check: Default::default(),
         stalemate: Default::default(),
         baring: Default::default(),
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
+        pass_limit: 0,
         start: "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1".into(),
     };
     let princess = (piece("Princess", "I", "BN"), Some(piece("Promoted Princess", "I", "BNW")));

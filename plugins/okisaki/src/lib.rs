@@ -23,12 +23,13 @@ pub fn rules() -> RuleSet {
         pieces: Vec::new(),
         // Optional promotion; the chess Knight and the two-way Lance can always move, so only the
         // Pawn is ever forced (on the last rank).
-        promotion: PromotionRule { zone_depth: 3, mandatory: false },
+        promotion: PromotionRule { zone_depth: 3, mandatory: false, ..Default::default() },
         drops: true,
         check: Default::default(),
         stalemate: Default::default(),
         baring: BaringRule::BoardAndHand,
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
+        pass_limit: 0,
         start: "lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1".into(),
     };
     // Okisaki's own pieces: the Queen, the chess Knight and the two-way Lance.

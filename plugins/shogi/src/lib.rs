@@ -19,12 +19,13 @@ pub fn rules() -> RuleSet {
         geometry: GeometrySpec::flat(9, 9),
         pieces: Vec::new(),
         // Optional promotion in the last three ranks; forced where a piece could never move again.
-        promotion: PromotionRule { zone_depth: 3, mandatory: false },
+        promotion: PromotionRule { zone_depth: 3, mandatory: false, ..Default::default() },
         drops: true,
         check: Default::default(),
         stalemate: Default::default(),
         baring: Default::default(),
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
+        pass_limit: 0,
         start: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
     };
     for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver(), knight(), lance()] {

@@ -23,6 +23,7 @@ impl Default for Panicky {
             stalemate: Default::default(),
             baring: Default::default(),
             repetition: Default::default(),
+            pass_limit: 0,
             start: "k2/3/KR1 b - 1".into(),
         };
         Panicky(KitVariant::new(rules, None).expect("valid rules"))
