@@ -196,6 +196,102 @@ pub enum LegDirs {
     Anywhere,
 }
 
+/// The eight unit directions (file, rank steps), clockwise from straight ahead, so that a turn to
+/// the right is +2, to the left +6 and back +4 (mod 8).
+pub const UNIT_DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// The index of a unit vector in [`UNIT_DIRS`].
+pub fn unit_dir(df: i8, dr: i8) -> Option<usize> {
+    UNIT_DIRS.iter().position(|&v| v == (df, dr))
+}
+
+impl LegDirs {
+    /// The directions (a bitmask over [`UNIT_DIRS`]) a relative leg may take after a leg in
+    /// direction `prev`. Only for [`LegDirs::Relative`]; other kinds give 0.
+    pub fn after(&self, prev: usize) -> u8 {
+        let LegDirs::Relative { forward, back, left, right, orthogonal, diagonal } = *self else { return 0 };
+        // No letter means any direction of the atom, the way back included.
+        let any = !(forward | back | left | right);
+        let mut mask = 0;
+        for d in 0..8 {
+            let turn = (d + 8 - prev) % 8;
+            let wanted = any || (turn == 0 && forward) || (turn == 4 && back) || (turn == 6 && left) || (turn == 2 && right);
+            let in_atom = if d % 2 == 0 { orthogonal } else { diagonal };
+            if wanted && in_atom {
+                mask |= 1 << d;
+            }
+        }
+        mask
+    }
+}
+
+/// What a path can do on a cell when nothing is known about the board (for move diagrams).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The move may end here, moving or capturing.
+    Ends(Mode),
+    /// The move may capture here and go on (a locust capture).
+    Captures,
+    /// A leap to any cell.
+    Anywhere,
+}
+
+impl Path {
+    /// The cells (mover's frame offsets within `half` of the start) the path may reach on some
+    /// board, assuming any cell could be empty or occupied as each leg needs: what a move diagram
+    /// shows. A return to the start (pass, igui) is left out.
+    pub fn reach(&self, half: i32) -> Vec<((i32, i32), Reach)> {
+        let mut out = Vec::new();
+        if let Some(Leg { dirs: LegDirs::Anywhere, .. }) = self.legs.first() {
+            for x in -half..=half {
+                for y in -half..=half {
+                    if (x, y) != (0, 0) {
+                        out.push(((x, y), Reach::Anywhere));
+                    }
+                }
+            }
+            return out;
+        }
+        self.reach_leg(0, (0, 0), None, half, &mut out);
+        out.retain(|&(at, _)| at != (0, 0));
+        out.sort_by_key(|&(at, r)| (at, r != Reach::Captures));
+        out.dedup();
+        out
+    }
+
+    fn reach_leg(&self, k: usize, at: (i32, i32), prev: Option<usize>, half: i32, out: &mut Vec<((i32, i32), Reach)>) {
+        let leg = &self.legs[k];
+        let mask = match (&leg.dirs, prev) {
+            (LegDirs::Absolute(v), _) => v.iter().filter_map(|v| unit_dir(v.df, v.dr)).fold(0u8, |m, d| m | 1 << d),
+            (dirs, Some(p)) => dirs.after(p),
+            _ => 0,
+        };
+        let last = k + 1 == self.legs.len();
+        for (d, &(df, dr)) in UNIT_DIRS.iter().enumerate().filter(|&(d, _)| mask & (1 << d) != 0) {
+            let mut n = 0;
+            let mut c = at;
+            loop {
+                c = (c.0 + df as i32, c.1 + dr as i32);
+                n += 1;
+                if c.0.abs() > half || c.1.abs() > half {
+                    break;
+                }
+                if last {
+                    out.push((c, Reach::Ends(Mode { moves: leg.stop.empty, captures: leg.stop.enemy })));
+                } else {
+                    if leg.stop.enemy {
+                        out.push((c, Reach::Captures));
+                    }
+                    self.reach_leg(k + 1, c, Some(d), half, out);
+                }
+                if leg.range != 0 && n >= leg.range as i32 {
+                    break;
+                }
+            }
+        }
+    }
+}
+
 /// Where a leg may end. On the last leg `hop` is never set; `empty` and `enemy` are the usual
 /// move and capture. On an earlier leg an `enemy` stop captures it (a locust capture) and a `hop`
 /// stop passes over whatever stands there, friend or foe, leaving it.

@@ -179,7 +179,12 @@ impl BoardView {
             if !area.intersects(rect) {
                 continue;
             }
-            let resp = cell_response(ui, c, rect.intersect(area), &cell_name(g, c));
+            let mut resp = cell_response(ui, c, rect.intersect(area), &cell_name(g, c));
+            if let Some(p) = pos.piece_at(c) {
+                let info = &v.info().pieces[p.ty as usize];
+                let face = self.face_text;
+                resp = resp.on_hover_ui(|ui| super::inspector::piece_card(ui, info, face));
+            }
             if resp.clicked() {
                 input.clicked = Some(c);
             }

@@ -3,7 +3,7 @@
 //! table, so it follows the script as the designer edits it.
 
 use eframe::egui::{self, Color32, Rect, Sense, Stroke, StrokeKind, Vec2, vec2};
-use henka_api::betza::{self, Atom};
+use henka_api::betza::{self, Atom, Mode, Reach};
 use henka_api::{PieceId, Variant};
 
 use super::board::{Mark, paint_mark};
@@ -18,28 +18,43 @@ pub struct Diagram {
     pub cells: Vec<((i32, i32), Mark)>,
 }
 
-/// The cells a piece reaches on an empty `SIZE`-square board from its centre.
+/// The cells a piece reaches on an empty `SIZE`-square board from its centre; for multi-leg moves
+/// (lions, hoppers, hooks), every cell some arrangement of pieces lets it reach.
 pub fn diagram(betza_text: &str) -> Result<Diagram, betza::BetzaError> {
-    let atoms = betza::parse(betza_text)?.atoms;
+    let moves = betza::parse(betza_text)?;
     let mut cells: Vec<((i32, i32), Mark)> = Vec::new();
     let half = SIZE / 2;
-    for atom in &atoms {
+    for path in &moves.paths {
+        for (at, reach) in path.reach(half) {
+            let mark = match reach {
+                Reach::Anywhere => Mark::Jump,
+                Reach::Captures => Mark::Capture,
+                Reach::Ends(mode) => mode_mark(mode),
+            };
+            merge(&mut cells, at, mark);
+        }
+    }
+    for atom in &moves.atoms {
         for (k, at) in reach(atom, half) {
             let mark = if atom.skip_first && k == 1 {
                 continue;
             } else if is_jump(atom, k) {
                 Mark::Jump
             } else {
-                match (atom.mode.moves, atom.mode.captures) {
-                    (true, true) => Mark::Move,
-                    (true, false) => Mark::MoveOnly,
-                    _ => Mark::Capture,
-                }
+                mode_mark(atom.mode)
             };
             merge(&mut cells, at, mark);
         }
     }
     Ok(Diagram { cells })
+}
+
+fn mode_mark(mode: Mode) -> Mark {
+    match (mode.moves, mode.captures) {
+        (true, true) => Mark::Move,
+        (true, false) => Mark::MoveOnly,
+        _ => Mark::Capture,
+    }
 }
 
 /// The steps of an atom within `half` cells of the centre: (step number, offset).
@@ -124,19 +139,39 @@ impl Inspector {
             }
         });
         match diagram(&info.betza) {
-            Ok(d) => paint_diagram(ui, info, &d, face),
+            Ok(d) => paint_diagram(ui, info, &d, face, 360.0),
             Err(e) => {
                 ui.colored_label(ui.visuals().warn_fg_color, format!("No diagram: {e}"));
             }
         }
         ui.horizontal_wrapped(|ui| {
-            ui.small("● moves or captures   ○ moves only   ◯ (red) captures only   ◎ jumps over pieces");
+            ui.small(
+                "● moves or captures   ○ moves only   ◯ (red) captures only   ◎ jumps over pieces. \
+                 Multi-leg moves show every cell some arrangement of pieces allows.",
+            );
         });
     }
 }
 
-fn paint_diagram(ui: &mut egui::Ui, info: &henka_api::PieceInfo, d: &Diagram, face: FaceText) {
-    let side = ui.available_width().min(360.0);
+/// The board's hover card for a piece: its names, token and move, and its diagram.
+pub fn piece_card(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceText) {
+    let title = match &info.kanji {
+        Some(k) => format!("{} {k}", info.name),
+        None => info.name.clone(),
+    };
+    ui.strong(title);
+    ui.horizontal(|ui| {
+        ui.monospace(info.written());
+        ui.monospace(&info.betza);
+    });
+    if let Ok(d) = diagram(&info.betza) {
+        ui.set_min_width(200.0);
+        paint_diagram(ui, info, &d, face, 200.0);
+    }
+}
+
+fn paint_diagram(ui: &mut egui::Ui, info: &henka_api::PieceInfo, d: &Diagram, face: FaceText, max_side: f32) {
+    let side = ui.available_width().min(max_side);
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
     let painter = ui.painter_at(rect);
     let cell = side / SIZE as f32;
@@ -191,5 +226,17 @@ mod tests {
         assert_eq!(count(&d, Mark::Capture), 2);
         let both = diagram("mfWcfW").unwrap();
         assert_eq!(both.cells, vec![((0, 1), Mark::Move)]);
+    }
+
+    #[test]
+    fn multi_leg_moves_show_every_cell_they_can_reach() {
+        // The lion: the whole 5×5, the adjacent cells also as locust captures (merged: both).
+        let lion = diagram("KNADcaKmcabK").unwrap();
+        assert_eq!(lion.cells.len(), 24);
+        assert_eq!(count(&lion, Mark::Jump), 16, "the outer ring is leapt to");
+        // The hook mover reaches every cell of the diagram.
+        assert_eq!(diagram("RmasR").unwrap().cells.len(), (SIZE * SIZE - 1) as usize);
+        // The Emperor leaps anywhere.
+        assert_eq!(count(&diagram("U").unwrap(), Mark::Jump), (SIZE * SIZE - 1) as usize);
     }
 }

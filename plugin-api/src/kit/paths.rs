@@ -10,19 +10,11 @@
 //!   produce the same move and the caller's de-duplication makes them one.
 
 use super::KitVariant;
-use crate::betza::{LegDirs, Path, Stop};
+use crate::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
 use crate::geometry::{Cell, Geometry, NO_CELL, Vector};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::side::Side;
-
-/// The eight unit directions, clockwise from "up the board": a turn right is +2, left is +6,
-/// back is +4.
-const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-
-fn dir_index(v: Vector) -> Option<usize> {
-    DIRS.iter().position(|&(f, r)| f == v.df && r == v.dr && v.dl == 0)
-}
 
 /// One leg, ready to walk.
 #[derive(Clone, Copy, Debug)]
@@ -61,7 +53,7 @@ impl PathTables {
             return Err("multi-leg moves are supported on boards without levels".into());
         }
         for c in geo.cells() {
-            for (d, &(f, r)) in DIRS.iter().enumerate() {
+            for (d, &(f, r)) in UNIT_DIRS.iter().enumerate() {
                 t.steps[c as usize * 8 + d] = geo.offset(c, Vector::flat(f, r)).unwrap_or(NO_CELL);
             }
         }
@@ -96,26 +88,14 @@ fn compile(path: &Path, side: Side) -> Result<CompiledPath, String> {
         match &leg.dirs {
             LegDirs::Absolute(vectors) => {
                 for v in vectors {
-                    let d = dir_index(v.for_side(side)).ok_or("a multi-leg move must start with a unit step")?;
+                    let v = v.for_side(side);
+                    let d = unit_dir(v.df, v.dr).ok_or("a multi-leg move must start with a unit step")?;
                     next[0] |= 1 << d;
                 }
             }
-            LegDirs::Relative { forward, back, left, right, orthogonal, diagonal } => {
-                // No letter means any direction of the atom, the way back included.
-                let any = !(forward | back | left | right);
+            dirs @ LegDirs::Relative { .. } => {
                 for (prev, slot) in next.iter_mut().enumerate() {
-                    for d in 0..8 {
-                        let turn = (d + 8 - prev) % 8;
-                        let wanted = any
-                            || (turn == 0 && *forward)
-                            || (turn == 4 && *back)
-                            || (turn == 6 && *left)
-                            || (turn == 2 && *right);
-                        let in_atom = if d % 2 == 0 { *orthogonal } else { *diagonal };
-                        if wanted && in_atom {
-                            *slot |= 1 << d;
-                        }
-                    }
+                    *slot = dirs.after(prev);
                 }
             }
             LegDirs::Anywhere => anywhere = true,
