@@ -18,6 +18,7 @@ pub const SUITES: &[(&str, &str)] = &[
     ("shogi", include_str!("../tests/perft/shogi.perft")),
     ("okisaki", include_str!("../tests/perft/okisaki.perft")),
     ("ogi", include_str!("../tests/perft/ogi.perft")),
+    ("taishin", include_str!("../tests/perft/taishin.perft")),
     ("first-variant", include_str!("../tests/perft/first-variant.perft")),
 ];
 

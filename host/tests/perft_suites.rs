@@ -64,3 +64,8 @@ fn okisaki_suite() {
 fn ogi_suite() {
     run_suite("ogi");
 }
+
+#[test]
+fn taishin_suite() {
+    run_suite("taishin");
+}

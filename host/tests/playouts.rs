@@ -52,6 +52,40 @@ fn playout(name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Taishin: no drops and at most two captures a move, so material only falls, by 0–2 a ply; the
+/// check invariant does not apply (royals may stay attacked). Moves round-trip through notation,
+/// the pass counters never pass 3, and the kit's perft agrees with the generic one.
+fn taishin_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    let v = variant("taishin");
+    let v: &dyn Variant = v.as_ref();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut pos = v.start_position();
+    let mut moves: Vec<Move> = Vec::new();
+    for ply in 0..plies {
+        let text = v.format_position(&pos);
+        prop_assert_eq!(&v.parse_position(&text).unwrap(), &pos, "round trip of {}", text);
+        prop_assert_eq!(pos.hash(), pos.fresh_hash(), "hash at {}", text);
+        prop_assert!(pos.counter(0) <= 3 && pos.counter(1) <= 3, "pass counters at {}", text);
+        v.legal_moves(&pos, &mut moves).unwrap();
+        if moves.is_empty() {
+            break;
+        }
+        for &mv in &moves {
+            let written = v.format_move(&pos, mv);
+            prop_assert_eq!(v.parse_move(&pos, &written).unwrap(), mv, "{} at {}", written, text);
+        }
+        if ply % 32 == 0 {
+            prop_assert_eq!(v.perft(&pos, 2).unwrap(), perft::generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
+        }
+        let before = material(v, &pos);
+        let mv = moves[rng.usize(..moves.len())];
+        v.play(&mut pos, mv).unwrap();
+        let after = material(v, &pos);
+        prop_assert!(after <= before && before - after <= 2, "{} took {} pieces", v.format_move(&pos, mv), before - after);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -63,4 +97,12 @@ proptest! {
 
     #[test]
     fn ogi_playouts(seed in any::<u64>()) { playout("ogi", seed, 120)?; }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn taishin_playouts(seed in any::<u64>()) { taishin_playout(seed, 300)?; }
 }
