@@ -9,12 +9,13 @@ use super::{Engine, load_engine};
 
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// Variants to measure (default: shogi, okisaki, ogi).
+    /// Variants to measure (default: every bundled variant).
     #[arg(long = "variant", value_name = "NAME")]
     variants: Vec<String>,
-    /// Perft depth from the start position.
-    #[arg(long, default_value_t = 5)]
-    depth: u32,
+    /// Perft depth from the start position (default: the first depth whose count takes at least
+    /// a quarter of a second, so small and giant boards are both measured over real work).
+    #[arg(long)]
+    depth: Option<u32>,
     /// Repeat each measurement and keep the best run.
     #[arg(long, default_value_t = 3)]
     runs: u32,
@@ -45,7 +46,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
 
 fn perft_table(args: &BenchArgs) -> Result<()> {
     let names = if args.variants.is_empty() {
-        vec!["shogi".into(), "okisaki".into(), "ogi".into()]
+        crate::catalog::BUNDLED.iter().map(|(name, _)| name.to_string()).collect()
     } else {
         args.variants.clone()
     };
@@ -68,6 +69,8 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
     );
     for name in names {
         let mut script_speed = None;
+        // The depth is chosen once per variant (on the first engine) so engines are compared alike.
+        let mut depth = args.depth;
         for &engine in &engines {
             let loaded = match load_engine(&name, engine) {
                 Ok(l) => l,
@@ -80,11 +83,15 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
             };
             let v = loaded.variant;
             let start = v.start_position();
+            let depth = *match &mut depth {
+                Some(d) => d,
+                slot @ None => slot.insert(enough_depth(v.as_ref(), &start)?),
+            };
             let mut best = f64::MAX;
             let mut nodes = 0;
             for _ in 0..args.runs.max(1) {
                 let t = Instant::now();
-                nodes = v.perft(&start, args.depth)?;
+                nodes = v.perft(&start, depth)?;
                 best = best.min(t.elapsed().as_secs_f64());
             }
             let speed = nodes as f64 / best / 1e6;
@@ -101,7 +108,7 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
                 "{:<12} {:<7} {:>6} {:>14} {:>10.3} {:>12.2} {:>9}",
                 name,
                 engine_name,
-                args.depth,
+                depth,
                 nodes,
                 best,
                 speed,
@@ -110,6 +117,18 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The first perft depth from `start` that takes at least 0.25 s (at most 8).
+fn enough_depth(v: &dyn henka_api::Variant, start: &henka_api::Position) -> Result<u32> {
+    for depth in 1..8 {
+        let t = Instant::now();
+        v.perft(start, depth)?;
+        if t.elapsed().as_secs_f64() >= 0.25 {
+            return Ok(depth);
+        }
+    }
+    Ok(8)
 }
 
 /// Reload latency (goal ≤ 50 ms for Okisaki) and frame CPU time on a full 25×25 board (goal ≤ 8 ms).
