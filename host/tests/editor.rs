@@ -287,3 +287,34 @@ fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
     click_cells(&mut h, &["2h", "2g"]);
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "2h2g"]);
 }
+
+/// Taishin's Lion at 13m (spec m13) between two Gote pawns, the Kings in far corners.
+const LION: &str = "24k/25/25/25/25/25/25/25/25/25/12p12/12p12/12(LN)12/25/25/25/25/25/25/25/25/25/25/25/K24 b - 1";
+
+#[test]
+fn taishin_stop_over_moves_by_successive_clicks_and_a_lions_pass() {
+    // Igui: the Lion, the pawn it takes, back to its own cell.
+    let mut h = harness(start("taishin", Some(LION)));
+    click_cells(&mut h, &["13m", "13l", "13m"]);
+    assert_eq!(h.state().session.move_texts(), ["13m13l13m+"]);
+    // Double capture: one stop on each pawn.
+    let mut h = harness(start("taishin", Some(LION)));
+    click_cells(&mut h, &["13m", "13l", "13k"]);
+    assert_eq!(h.state().session.move_texts(), ["13m13l13k+"]);
+    // A pass: pick the Lion, then its pass button.
+    let mut h = harness(start("taishin", Some(LION)));
+    click(&mut h, "13m");
+    click(&mut h, "Pass with the Lion");
+    assert_eq!(h.state().session.move_texts(), ["13m13m"]);
+    assert!(h.query_by_label("Black hand").is_none(), "no hands in a variant without drops");
+}
+
+#[test]
+fn hovering_a_piece_shows_its_name_and_moves() {
+    let mut h = harness(start("taishin", Some(LION)));
+    let at = h.get_by_label("13m").rect().center();
+    h.hover_at(at);
+    h.run_steps(60);
+    assert!(h.query_by_label("Lion 獅子").is_some(), "the hover card names the piece");
+    assert!(h.query_by_label("KNADcaKmcabK").is_some(), "… and shows its move");
+}

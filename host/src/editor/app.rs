@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Color32, RichText};
-use henka_api::{Move, MoveKind, PieceId, Side, Variant};
+use henka_api::{Move, MoveKind, NO_CELL, PieceId, Side, Variant};
 
 use super::board::{BoardInput, BoardView, Marks};
 use super::browser::{Browser, BrowserAction};
@@ -890,8 +890,12 @@ impl EditorApp {
         {
             ui.label(RichText::new(format!("Game over: {o}")).size(18.0).strong());
         }
-        self.hand_row(ui, v.as_ref(), &pos, top, &legal);
-        let hand_height = 46.0;
+        // Variants without drops (Taishin) give the hands' room to the board.
+        let hands = !v.info().hand_types.is_empty();
+        if hands {
+            self.hand_row(ui, v.as_ref(), &pos, top, &legal);
+        }
+        let hand_height = if hands { 46.0 } else { 0.0 };
         let room = (ui.available_height() - hand_height).max(100.0);
         let board_height = if self.board.zoom == 1.0 {
             super::board::Layout::fitted_height(v.geometry(), ui.available_width(), room)
@@ -904,11 +908,24 @@ impl EditorApp {
                 self.board.show(ui, v.as_ref(), &pos, &marks)
             })
             .inner;
-        self.hand_row(ui, v.as_ref(), &pos, bottom, &legal);
+        if hands {
+            self.hand_row(ui, v.as_ref(), &pos, bottom, &legal);
+        }
         self.board_input(input);
         let has_pass = legal.iter().any(|m| m.kind == MoveKind::Pass);
         if has_pass && ui.button("Pass").clicked() {
             self.play(Move::pass());
+        }
+        // A piece that may skip the turn (a lion stepping out and back) passes by this button:
+        // clicking the piece again only puts it down.
+        if let Pick::Board { from, stop: None } = self.input.pick
+            && let Some(&m) = legal.iter().find(|m| m.kind == MoveKind::Board && m.from == from && m.to == from && m.via == NO_CELL)
+        {
+            let name = &v.info().pieces[m.piece as usize].name;
+            if ui.button(format!("Pass with the {name}")).clicked() {
+                self.input.clear();
+                self.play(m);
+            }
         }
     }
 
