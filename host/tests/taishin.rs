@@ -141,8 +141,7 @@ fn the_start_position_matches_the_configuration_square_by_square() {
     let mut placed = 0;
     for (i, (name, id, betza, squares)) in entries.iter().enumerate() {
         // Initial type i promotes to entry i + 86; promoted IDs are written `+ID`.
-        let written = if id.starts_with('+') {
-            let bare = &id[1..];
+        let written = if let Some(bare) = id.strip_prefix('+') {
             if bare.len() > 1 { format!("+({bare})") } else { id.clone() }
         } else if id.len() > 1 {
             format!("({id})")

@@ -60,13 +60,14 @@ impl PinCandidates {
 }
 
 impl KitVariant {
-    /// Appends a board move, with its promotion choices: forced by a capture (capture-promotion),
-    /// optional or forced in the zone, and forced where the piece could never move again unless
-    /// the variant allows immobile pieces.
+    /// Appends a board move (`base.piece` = the mover's type), with its promotion choices: forced
+    /// by a capture (capture-promotion), optional or forced in the zone, and forced where the piece
+    /// could never move again unless the variant allows immobile pieces.
     #[inline]
-    pub(crate) fn push_board(&self, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell, to: Cell, via: Cell, captures: bool) {
+    pub(crate) fn push_board(&self, out: &mut Vec<Move>, side: Side, base: Move, captures: bool) {
         let t = &self.tables;
-        let mv = |piece| Move { kind: MoveKind::Board, piece, from, to, via };
+        let (ty, from, to) = (base.piece, base.from, base.to);
+        let mv = |piece| Move { piece, ..base };
         if captures
             && self.rules.promotion.on_capture
             && let Some(p) = self.promotes_to[ty as usize]
@@ -99,12 +100,12 @@ impl KitVariant {
                 match pos.piece_at(to) {
                     None => {
                         if g.moves {
-                            self.push_board(out, side, ty, from, to, NO_CELL, false);
+                            self.push_board(out, side, Move::board(from, to, ty), false);
                         }
                     }
                     Some(q) => {
                         if g.captures && q.side != side {
-                            self.push_board(out, side, ty, from, to, NO_CELL, true);
+                            self.push_board(out, side, Move::board(from, to, ty), true);
                         }
                         break;
                     }

@@ -12,7 +12,7 @@
 use super::KitVariant;
 use crate::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
 use crate::geometry::{Cell, Geometry, NO_CELL, Vector};
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::side::Side;
 
@@ -123,7 +123,8 @@ impl Walk<'_> {
 
     #[inline]
     fn emit(&self, out: &mut Vec<Move>, to: Cell, via: Cell, captures: bool) {
-        self.kit.push_board(out, self.side, self.ty, self.from, to, via, captures);
+        let base = Move { kind: MoveKind::Board, piece: self.ty, from: self.from, to, via };
+        self.kit.push_board(out, self.side, base, captures);
     }
 
     fn leg(&self, out: &mut Vec<Move>, path: &CompiledPath, k: usize, at: Cell, mask: u8, victim: Cell) {
