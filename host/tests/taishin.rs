@@ -67,10 +67,13 @@ fn legal(v: &dyn Variant, pos: &Position) -> Vec<Move> {
     all
 }
 
-/// The legal moves of the piece on `from`, described.
+/// The legal moves of the piece on `from`, described; each must be listed once.
 fn moves_from(v: &dyn Variant, pos: &Position, from: &str) -> BTreeSet<String> {
     let from = sq(v, from);
-    legal(v, pos).into_iter().filter(|m| m.from == from).map(|m| describe(v, pos, m)).collect()
+    let listed: Vec<String> = legal(v, pos).into_iter().filter(|m| m.from == from).map(|m| describe(v, pos, m)).collect();
+    let set: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(set.len(), listed.len(), "a move listed twice: {listed:?}");
+    set
 }
 
 /// Plays the move of the piece on `from` described as `what`.

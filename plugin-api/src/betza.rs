@@ -62,6 +62,27 @@ impl Atom {
     }
 }
 
+/// Whether two atoms can reach the same cell: the same direction, and distances in common
+/// (`W` and `R`, `D` and `R`, `A` and `B4`). A piece with such atoms would list a move twice.
+pub fn atoms_overlap(a: &Atom, b: &Atom) -> bool {
+    let unit = |v: Vector| {
+        let g = gcd(gcd(v.df.unsigned_abs(), v.dr.unsigned_abs()), v.dl.unsigned_abs()).max(1) as i8;
+        (Vector::new(v.df / g, v.dr / g, v.dl / g), g as u32)
+    };
+    let ((ua, ka), (ub, kb)) = (unit(a.vector), unit(b.vector));
+    if ua != ub {
+        return false;
+    }
+    // The multiples of the unit vector each reaches (a skipped first cell only narrows that).
+    let reach = |k: u32, range: u8| (k, if range == 0 { u32::MAX / 64 } else { k * range as u32 });
+    let ((sa, ea), (sb, eb)) = (reach(ka, a.range), reach(kb, b.range));
+    (sa..=ea).step_by(ka as usize).any(|d| d >= sb && d <= eb && (d - sb) % kb == 0)
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 /// Why a Betza string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("in move {text:?} at character {at}: {message}")]
@@ -582,6 +603,17 @@ mod tests {
                     == if a.vector.df == 0 || a.vector.dr == 0 { Mode::MOVE_ONLY } else { Mode::CAPTURE_ONLY })
         );
         assert!(parse("jR").unwrap().atoms.iter().all(|a| a.skip_first));
+    }
+
+    #[test]
+    fn overlapping_atoms() {
+        let first = |s: &str| parse(s).unwrap().atoms[0];
+        assert!(atoms_overlap(&first("fW"), &first("fR")));
+        assert!(atoms_overlap(&first("fD"), &first("fR")));
+        assert!(!atoms_overlap(&first("fD"), &first("fW")));
+        assert!(!atoms_overlap(&first("fW"), &first("bR")));
+        assert!(atoms_overlap(&first("fA"), &first("frB4")) || atoms_overlap(&first("fA"), &first("flB4")));
+        assert!(!atoms_overlap(&first("fH"), &first("fR2")));
     }
 
     #[test]

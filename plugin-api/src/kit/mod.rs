@@ -17,7 +17,7 @@ use std::sync::Arc;
 pub use hooks::Hooks;
 pub use rules::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
 
-use crate::betza::{Atom, Path};
+use crate::betza::{self, Atom, Path};
 use crate::geometry::{Geometry, GeometryError};
 use crate::moves::Move;
 use crate::notation::{self, NotationError};
@@ -144,6 +144,9 @@ pub struct KitVariant {
     spares_protected: Option<TypeSet>,
     /// Types whose capture asks the hooks what the captor becomes.
     capture_triggers: Option<TypeSet>,
+    /// Per type: two of its moves can reach one cell (`WvR`, multi-leg paths), so its move list
+    /// is de-duplicated.
+    may_repeat: Vec<bool>,
 }
 
 impl KitVariant {
@@ -173,7 +176,14 @@ impl KitVariant {
             }
             None => None,
         };
+        let may_repeat = (0..n)
+            .map(|i| {
+                let a = &atoms[i];
+                has_paths[i] || (0..a.len()).any(|x| (x + 1..a.len()).any(|y| betza::atoms_overlap(&a[x], &a[y])))
+            })
+            .collect();
         let v = KitVariant {
+            may_repeat,
             generic_attacks: has_paths.iter().any(|&p| p),
             spares_protected: type_set(&mut (0..n).filter(|&i| rules.pieces[i].spares_protected_royals)),
             capture_triggers,

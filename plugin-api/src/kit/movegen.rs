@@ -121,6 +121,8 @@ impl KitVariant {
         self.piece_moves(pos, out, side, ty, from);
         if self.paths.has_paths(ty) {
             self.path_moves(pos, out, side, ty, from);
+        }
+        if self.may_repeat[ty as usize] {
             // Different paths with the same effect (an area move's detours, a leap and a two-step
             // path to the same cell, igui written twice) are one move.
             out[start..].sort_unstable();
