@@ -8,6 +8,8 @@
 //! A square's code packs the occupant: bit 8 = a Sente piece, bit 9 = a Gote piece, the low byte =
 //! its type. Empty is 0, so "may land here" is one mask test: `code & own == 0`.
 
+use std::ops::{Index, IndexMut};
+
 use henka_api::{Cell, NO_CELL, Piece, Position, Side};
 
 /// Files and ranks of the real board.
@@ -17,10 +19,39 @@ const PAD: usize = 3;
 /// Width (and height) of the padded board.
 pub const STRIDE: usize = FILES + 2 * PAD;
 /// Squares of the padded board.
-pub const SQUARES: usize = STRIDE * STRIDE;
+const SQUARES: usize = STRIDE * STRIDE;
 
 /// An index into the padded board.
 pub type Sq = usize;
+
+/// A value per padded square, stored in a power-of-two array and indexed modulo its length: the
+/// mask proves every index in bounds, so the generator's inner loops carry no bounds checks.
+#[derive(Clone, Debug)]
+pub struct SquareMap<T>([T; MAP_LEN]);
+
+const MAP_LEN: usize = 1024;
+const _: () = assert!(SQUARES <= MAP_LEN);
+
+impl<T: Copy> SquareMap<T> {
+    pub fn filled(value: T) -> SquareMap<T> {
+        SquareMap([value; MAP_LEN])
+    }
+}
+
+impl<T> Index<Sq> for SquareMap<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, sq: Sq) -> &T {
+        &self.0[sq & (MAP_LEN - 1)]
+    }
+}
+
+impl<T> IndexMut<Sq> for SquareMap<T> {
+    #[inline]
+    fn index_mut(&mut self, sq: Sq) -> &mut T {
+        &mut self.0[sq & (MAP_LEN - 1)]
+    }
+}
 
 /// "No square": the `via` of a move without a locust capture.
 pub const NO_SQ: u16 = u16::MAX;
@@ -120,25 +151,78 @@ pub struct Undo {
     passes: u16,
 }
 
-/// A position as the engine plays it: the padded cells, the side to move and each side's
-/// consecutive passes (the position's counters 0 and 1).
+/// One bit per padded square: where a side's pieces stand, so generation visits only them.
+#[derive(Clone, Debug)]
+struct Occupancy([u64; MAP_LEN / 64]);
+
+impl Occupancy {
+    #[inline]
+    fn flip(&mut self, sq: Sq) {
+        let sq = sq & (MAP_LEN - 1);
+        self.0[sq / 64] ^= 1 << (sq % 64);
+    }
+
+    /// Calls `f` with each square, in increasing order.
+    #[inline]
+    fn for_each(&self, mut f: impl FnMut(Sq)) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                f(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+    }
+}
+
+/// A position as the engine plays it: the padded cells, where each side's pieces are, the side
+/// to move and each side's consecutive passes (the position's counters 0 and 1).
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub cells: [u16; SQUARES],
+    cells: SquareMap<u16>,
+    occupied: [Occupancy; 2],
     pub to_move: Side,
     pub passes: [u16; 2],
 }
 
 impl Board {
     pub fn from_position(pos: &Position) -> Board {
-        let mut cells = [GUARD; SQUARES];
+        let mut board = Board {
+            cells: SquareMap::filled(GUARD),
+            occupied: [Occupancy([0; MAP_LEN / 64]), Occupancy([0; MAP_LEN / 64])],
+            to_move: pos.side_to_move(),
+            passes: [pos.counter(0), pos.counter(1)],
+        };
         for (cell, &sq) in REAL.iter().enumerate() {
-            cells[sq] = match pos.piece_at(cell as Cell) {
-                Some(p) => code(p.ty, p.side),
-                None => EMPTY,
-            };
+            board.cells[sq] = EMPTY;
+            if let Some(p) = pos.piece_at(cell as Cell) {
+                board.put(sq, code(p.ty, p.side));
+            }
         }
-        Board { cells, to_move: pos.side_to_move(), passes: [pos.counter(0), pos.counter(1)] }
+        board
+    }
+
+    /// What stands on each square.
+    #[inline]
+    pub fn cells(&self) -> &SquareMap<u16> {
+        &self.cells
+    }
+
+    /// Puts a piece's code (or [`EMPTY`]) on a real square, keeping the occupancy.
+    #[inline]
+    pub fn put(&mut self, sq: Sq, new: u16) {
+        for c in [self.cells[sq], new] {
+            if c != EMPTY {
+                self.occupied[usize::from(c & side_bit(Side::Second) != 0)].flip(sq);
+            }
+        }
+        self.cells[sq] = new;
+    }
+
+    /// Calls `f` with the square of each of `side`'s pieces, in increasing order.
+    #[inline]
+    pub fn for_each_piece(&self, side: Side, f: impl FnMut(Sq)) {
+        self.occupied[side.index()].for_each(f);
     }
 
     /// Plays a move: the captures on `via` and `to`, the piece's new type, the pass counter, the
@@ -148,14 +232,14 @@ impl Board {
         let side = self.to_move;
         let (from, to) = (mv.from as Sq, mv.to as Sq);
         let old_from = self.cells[from];
-        self.cells[from] = EMPTY;
+        self.put(from, EMPTY);
         let mut old_via = EMPTY;
         if mv.via != NO_SQ {
             old_via = self.cells[mv.via as Sq];
-            self.cells[mv.via as Sq] = EMPTY;
+            self.put(mv.via as Sq, EMPTY);
         }
         let undo = Undo { from: old_from, via: old_via, to: self.cells[to], passes: self.passes[side.index()] };
-        self.cells[to] = code(mv.piece, side);
+        self.put(to, code(mv.piece, side));
         self.passes[side.index()] = if mv.is_pass() { undo.passes + 1 } else { 0 };
         self.to_move = side.opponent();
         undo
@@ -168,17 +252,22 @@ impl Board {
         let side = self.to_move.opponent();
         self.to_move = side;
         self.passes[side.index()] = undo.passes;
-        self.cells[mv.to as Sq] = undo.to;
+        self.put(mv.to as Sq, undo.to);
         if mv.via != NO_SQ {
-            self.cells[mv.via as Sq] = undo.via;
+            self.put(mv.via as Sq, undo.via);
         }
-        self.cells[mv.from as Sq] = undo.from;
+        self.put(mv.from as Sq, undo.from);
     }
 
-    /// The padded squares of `side`'s pieces of the types `wanted` picks.
+    /// The squares of `side`'s pieces of the types `wanted` picks.
     pub fn squares_of(&self, side: Side, wanted: impl Fn(u8) -> bool) -> Vec<Sq> {
-        let own = side_bit(side);
-        REAL.iter().copied().filter(|&sq| self.cells[sq] & own != 0 && wanted(type_of(self.cells[sq]))).collect()
+        let mut found = Vec::new();
+        self.for_each_piece(side, |sq| {
+            if wanted(type_of(self.cells[sq])) {
+                found.push(sq);
+            }
+        });
+        found
     }
 }
 

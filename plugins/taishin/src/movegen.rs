@@ -8,7 +8,7 @@
 
 use henka_api::Side;
 
-use crate::board::{Board, EMPTY, GUARD, Mv, NO_SQ, REAL, SQUARES, Sq, code, is_enemy, side_bit, type_of};
+use crate::board::{Board, EMPTY, GUARD, Mv, NO_SQ, REAL, Sq, SquareMap, code, is_enemy, side_bit, type_of};
 use crate::pieces::promoted;
 use crate::tables::{Kind, Offset, Tables, on_last_rank};
 
@@ -27,13 +27,13 @@ pub enum EmperorRule {
 /// area moves.
 #[derive(Debug)]
 pub struct Scratch {
-    stamp: Vec<u32>,
+    stamp: SquareMap<u32>,
     epoch: u32,
 }
 
 impl Default for Scratch {
     fn default() -> Scratch {
-        Scratch { stamp: vec![0; SQUARES], epoch: 0 }
+        Scratch { stamp: SquareMap::filled(0), epoch: 0 }
     }
 }
 
@@ -42,7 +42,7 @@ impl Scratch {
     #[inline]
     fn next_epoch(&mut self) -> u32 {
         if self.epoch == u32::MAX {
-            self.stamp.fill(0);
+            self.stamp = SquareMap::filled(0);
             self.epoch = 0;
         }
         self.epoch += 1;
@@ -64,14 +64,11 @@ pub fn generate(
     let own = side_bit(side);
     let mut g = Gen { tables, board, side, own, rule, out, scratch, dedup: 0 };
     let mut royals = 0;
-    for &sq in REAL.iter() {
-        let c = board.cells[sq];
-        if c & own != 0 {
-            let t = type_of(c);
-            royals += usize::from(tables.is_royal(t));
-            g.piece(sq, t);
-        }
-    }
+    board.for_each_piece(side, |sq| {
+        let t = type_of(board.cells()[sq]);
+        royals += usize::from(tables.is_royal(t));
+        g.piece(sq, t);
+    });
     royals
 }
 
@@ -85,7 +82,7 @@ pub fn legal_moves(tables: &Tables, board: &Board, out: &mut Vec<Mv>, scratch: &
 /// The moves of the piece on `sq` alone, as its owner would have them.
 pub fn piece_moves(tables: &Tables, board: &Board, sq: Sq, out: &mut Vec<Mv>, scratch: &mut Scratch) {
     out.clear();
-    let c = board.cells[sq];
+    let c = board.cells()[sq];
     let side = if c & side_bit(Side::First) != 0 { Side::First } else { Side::Second };
     let mut g = Gen { tables, board, side, own: side_bit(side), rule: EmperorRule::Applied, out, scratch, dedup: 0 };
     g.piece(sq, type_of(c));
@@ -140,11 +137,36 @@ impl Gen<'_> {
     }
 
     fn piece(&mut self, from: Sq, t: u8) {
-        let tables = self.tables;
-        let kind = tables.kind(self.side, t);
+        let kind = self.tables.kind(self.side, t);
         self.dedup = if kind.dedup { self.scratch.next_epoch() } else { 0 };
-        self.lines(from, t, kind);
-        let cells = &self.board.cells;
+        let cells = self.board.cells();
+        for line in &kind.lines {
+            let mut to = from;
+            for _ in 0..line.range {
+                to = to.wrapping_add_signed(line.step);
+                let c = cells[to];
+                if c & self.own != 0 {
+                    break;
+                }
+                self.land(from, to, t, c);
+                if c != EMPTY {
+                    break;
+                }
+            }
+        }
+        if kind.special {
+            self.special(from, t, kind);
+        }
+    }
+
+    /// The families other than plain slides: rarer, and kept out of the common path (not inlined,
+    /// so that the slide loop stays small).
+    #[inline(never)]
+    fn special(&mut self, from: Sq, t: u8, kind: &Kind) {
+        let cells = self.board.cells();
+        for &step in &kind.jumps {
+            self.jump_captures(from, t, step);
+        }
         for &(step, range) in &kind.skips {
             let mut to = from.wrapping_add_signed(step);
             for _ in 1..range {
@@ -184,36 +206,12 @@ impl Gen<'_> {
         }
     }
 
-    /// Slides, and the range-jumping captures beyond their first occupied square.
-    #[inline]
-    fn lines(&mut self, from: Sq, t: u8, kind: &Kind) {
-        let cells = &self.board.cells;
-        for line in &kind.lines {
-            let mut to = from;
-            for _ in 0..line.range {
-                to = to.wrapping_add_signed(line.step);
-                let c = cells[to];
-                if c == EMPTY {
-                    self.land(from, to, t, c);
-                    continue;
-                }
-                if c & self.own == 0 {
-                    self.land(from, to, t, c);
-                }
-                if line.jump && c != GUARD {
-                    self.jump_captures(from, t, to, line.step);
-                }
-                break;
-            }
-        }
-    }
-
-    /// Captures of the first piece beyond one and beyond two occupied squares (§6.7); `screen` is
-    /// the first occupied square.
-    fn jump_captures(&mut self, from: Sq, t: u8, screen: Sq, step: Offset) {
-        let cells = &self.board.cells;
-        let mut to = screen;
-        for _ in 0..2 {
+    /// Captures of the first piece beyond one and beyond two occupied squares along `step`
+    /// (§6.7); the slide itself, up to the first occupied square, is a plain line.
+    fn jump_captures(&mut self, from: Sq, t: u8, step: Offset) {
+        let cells = self.board.cells();
+        let mut to = from;
+        for screens in 0..3 {
             loop {
                 to = to.wrapping_add_signed(step);
                 if cells[to] != EMPTY {
@@ -224,7 +222,7 @@ impl Gen<'_> {
             if c == GUARD {
                 return;
             }
-            if c & self.own == 0 {
+            if screens > 0 && c & self.own == 0 {
                 self.land(from, to, t, c);
             }
         }
@@ -233,7 +231,7 @@ impl Gen<'_> {
     /// Up to `steps` king steps, every square before the last empty (§6.5): a breadth-first walk
     /// over the 7×7 window, each square taken at its shortest distance. The way home is the pass.
     fn area(&mut self, from: Sq, t: u8, steps: u8) {
-        let cells = &self.board.cells;
+        let cells = self.board.cells();
         let dirs = self.tables.dirs[self.side.index()];
         // Squares already reached, by their offset from `from` (within three steps each way).
         const SPAN: usize = 3 * (crate::board::STRIDE + 1);
@@ -270,7 +268,7 @@ impl Gen<'_> {
 
     /// Slide along `step` to an empty turning square, turn 90° either way and slide on (§6.8).
     fn hook(&mut self, from: Sq, t: u8, step: Offset, turns: [Offset; 2]) {
-        let cells = &self.board.cells;
+        let cells = self.board.cells();
         let mut corner = from.wrapping_add_signed(step);
         while cells[corner] == EMPTY {
             for turn in turns {
@@ -293,7 +291,7 @@ impl Gen<'_> {
 
     /// The Emperor: any empty or enemy square, but not a protected royal.
     fn anywhere(&mut self, from: Sq, t: u8) {
-        let cells = &self.board.cells;
+        let cells = self.board.cells();
         for &to in REAL.iter() {
             let c = cells[to];
             if to == from || c & self.own != 0 {
@@ -314,15 +312,15 @@ impl Gen<'_> {
     /// it, some piece of its side could capture on `to` (§6.10 decision).
     fn protected(&self, from: Sq, to: Sq, t: u8) -> bool {
         let mut after = self.board.clone();
-        after.cells[from] = EMPTY;
-        after.cells[to] = code(t, self.side);
+        after.put(from, EMPTY);
+        after.put(to, code(t, self.side));
         attacks(self.tables, &after, self.side.opponent(), to, EmperorRule::Ignored)
     }
 
     /// The moves that capture on the way (`via`): lion-style locusts, igui and the lion dog's
     /// hop and far captures.
     fn locusts(&mut self, from: Sq, t: u8, kind: &Kind) {
-        let cells = &self.board.cells;
+        let cells = self.board.cells();
         let own = self.own;
         let after = |first, second| self.tables.after_capture(t, first, second);
         for (step, seconds) in &kind.locusts {

@@ -27,18 +27,19 @@ pub fn dir_offsets(side: Side) -> [Offset; 8] {
     STEP.map(|v| offset(side, v))
 }
 
-/// A slide: direction, range, and whether it captures over one or two pieces.
+/// A slide: direction and range.
 #[derive(Clone, Copy, Debug)]
 pub struct Line {
     pub step: Offset,
     pub range: u8,
-    pub jump: bool,
 }
 
 /// One type's families for one side, as the generator walks them.
 #[derive(Clone, Debug, Default)]
 pub struct Kind {
     pub lines: Vec<Line>,
+    /// Directions whose slide also captures over one or two pieces.
+    pub jumps: Vec<Offset>,
     /// Slides that skip their first square: (step, range counting the skipped square).
     pub skips: Vec<(Offset, u8)>,
     pub leaps: Vec<Offset>,
@@ -55,15 +56,15 @@ pub struct Kind {
     pub anywhere: bool,
     /// Two families may name the same destination, so destinations are deduplicated.
     pub dedup: bool,
+    /// The type has a family other than plain slides.
+    pub special: bool,
 }
 
 impl Kind {
     fn new(m: &Moves, side: Side) -> Kind {
         let dir = dir_offsets(side);
-        let lines: Vec<Line> = (0..8)
-            .filter(|&d| m.slide[d] > 0)
-            .map(|d| Line { step: dir[d], range: m.slide[d], jump: m.jump & (1 << d) != 0 })
-            .collect();
+        let lines: Vec<Line> =
+            (0..8).filter(|&d| m.slide[d] > 0).map(|d| Line { step: dir[d], range: m.slide[d] }).collect();
         let skips: Vec<(Offset, u8)> = (0..8).filter(|&d| m.skip[d] > 0).map(|d| (dir[d], m.skip[d])).collect();
         // A one-square leap where the type also slides is that slide's first square: drop it.
         let leap_vectors: Vec<(i8, i8)> =
@@ -78,9 +79,12 @@ impl Kind {
         let has_lines = !lines.is_empty() || !skips.is_empty();
         let hooks: Vec<(Offset, [Offset; 2])> =
             dirs(m.hook).map(|d| (dir[d], [dir[(d + 2) % 8], dir[(d + 6) % 8]])).collect();
+        // Anything but slides is a special family.
+        let special = *m != Moves { slide: m.slide, ..Moves::default() };
         Kind {
             dedup: !hooks.is_empty() || leap_on_line || (m.area > 0 && has_lines),
             lines,
+            jumps: dirs(m.jump).map(|d| dir[d]).collect(),
             skips,
             leaps: leap_vectors.into_iter().map(|v| offset(side, v)).collect(),
             locusts: (0..8)
@@ -94,6 +98,7 @@ impl Kind {
             area: m.area,
             hooks,
             anywhere: m.anywhere,
+            special,
         }
     }
 }
