@@ -23,8 +23,7 @@ pub enum EmperorRule {
     Ignored,
 }
 
-/// Reusable buffers for generation: destination stamps for deduplication and visit marks for
-/// area moves.
+/// Reusable state for generation: the destination stamps that deduplicate a piece's moves.
 #[derive(Debug)]
 pub struct Scratch {
     stamp: SquareMap<u32>,

@@ -35,7 +35,7 @@ pub struct Line {
 }
 
 /// One type's families for one side, as the generator walks them.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Kind {
     pub lines: Vec<Line>,
     /// Directions whose slide also captures over one or two pieces.
@@ -82,7 +82,9 @@ impl Kind {
         // Anything but slides is a special family.
         let special = *m != Moves { slide: m.slide, ..Moves::default() };
         Kind {
-            dedup: !hooks.is_empty() || leap_on_line || (m.area > 0 && has_lines),
+            // A hook reaches most squares by two corners; an area move covers the first squares
+            // of slides and leaps.
+            dedup: !hooks.is_empty() || leap_on_line || (m.area > 0 && (has_lines || !leap_vectors.is_empty())),
             lines,
             jumps: dirs(m.jump).map(|d| dir[d]).collect(),
             skips,

@@ -207,3 +207,21 @@ fn the_table_covers_every_type_once() {
     listed.sort();
     assert_eq!(written, listed);
 }
+
+#[test]
+fn gote_moves_are_sentes_turned_round() {
+    // The centre is its own image under the 180° turn, so each Gote type has the same moves,
+    // turned: m13 + v for Sente is m13 − v for Gote.
+    let v = Taishin::new();
+    let turned = |c: henka_api::Cell| 624 - c;
+    for (written, _) in COUNTS {
+        let sente = position(&v, &[("m13", written)], "b");
+        let gote = position(&v, &[("m13", &written.to_ascii_lowercase())], "w");
+        let mut expected: Vec<_> =
+            v.piece_moves(&sente, sq("m13")).into_iter().map(|m| (turned(m.to), m.piece)).collect();
+        let mut got: Vec<_> = v.piece_moves(&gote, sq("m13")).into_iter().map(|m| (m.to, m.piece)).collect();
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected, "{written}");
+    }
+}
