@@ -6,7 +6,8 @@
 //! capture and a screen nobody may hop.
 //!
 //! A square's code packs the occupant: bit 8 = a Sente piece, bit 9 = a Gote piece, the low byte =
-//! its type. Empty is 0, so "may land here" is one mask test: `code & own == 0`.
+//! its type. Empty is 0, so "may land here" is one mask test: `code & own == 0`. Beside the codes,
+//! each side's occupancy bits let the generator visit only the mover's pieces.
 
 use std::ops::{Index, IndexMut};
 

@@ -5,12 +5,12 @@
 //! script runs on, so that `henka verify taishin` compares two implementations of the spec rather
 //! than one with itself. It uses no part of `henka_api::{betza, kit, bitboard}`.
 //!
-//! - [`board`]: the padded mailbox, moves on it, make/unmake;
-//! - [`moves`]: a type's move as the spec's families (slides, leaps, lion powers, hooks, …);
-//! - [`pieces`]: the 163 types, each translated from its XBetza by hand;
-//! - [`tables`]: the families as board offsets per side, promotion data;
-//! - [`movegen`]: walking the families, with promotion, passes and the Emperor's restriction;
-//! - [`rules`]: check and the game's end; [`perft`]: counting.
+//! - `board`: the padded mailbox, moves on it, make/unmake;
+//! - `moves`: a type's move as the spec's families (slides, leaps, lion powers, hooks, …);
+//! - `pieces`: the 163 types, each translated from its XBetza by hand;
+//! - `tables`: the families as board offsets per side, promotion data;
+//! - `movegen`: walking the families, with promotion, passes and the Emperor's restriction;
+//! - `rules`: check and the game's end; `perft`: counting.
 //!
 //! ```
 //! use henka_api::Variant;
@@ -21,13 +21,13 @@
 //! assert_eq!(moves.len() as u64, taishin.perft(&start, 1).unwrap());
 //! ```
 
-pub mod board;
-pub mod movegen;
-pub mod moves;
-pub mod perft;
-pub mod pieces;
-pub mod rules;
-pub mod tables;
+mod board;
+mod movegen;
+mod moves;
+mod perft;
+mod pieces;
+mod rules;
+mod tables;
 
 use henka_api::geometry::Geometry;
 use henka_api::{Cell, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo};

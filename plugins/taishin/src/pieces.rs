@@ -48,9 +48,9 @@ pub const TEACHING_KING: u8 = promoted(DEVA);
 pub const DIVINE_DRAGON: u8 = promoted(DARK_SPIRIT);
 pub const EMPEROR: u8 = promoted(KING);
 
-/// Royal types (§10): King, Prince, and the promoted Drunk Elephant, Prince and King.
+/// Royal types (§10): King, Prince, Emperor (+K), King (+CP), Prince (+DE).
 pub fn is_royal(t: u8) -> bool {
-    matches!(t, KING | PRINCE) || [DRUNK_ELEPHANT, PRINCE, KING].map(promoted).contains(&t)
+    [KING, PRINCE, EMPEROR, promoted(PRINCE), promoted(DRUNK_ELEPHANT)].contains(&t)
 }
 
 // Moves shared by several types (an initial type and the promoted forms named after it).
