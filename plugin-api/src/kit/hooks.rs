@@ -1,7 +1,8 @@
 //! Hooks: the few places where a variant's rules are code rather than data.
 //!
-//! The kit calls a hook once per position (never per candidate move), so a variant made only of
-//! data runs at native speed and a variant with hooks pays only where it needs them.
+//! The kit calls a hook once per position (never per candidate move) — the capture hook only for
+//! the rare moves that capture one of the types it names — so a variant made only of data runs at
+//! native speed and a variant with hooks pays only where it needs them.
 
 use crate::moves::Move;
 use crate::outcome::Outcome;

@@ -1,9 +1,13 @@
 //! The rules kit: a [`RuleSet`] (data) plus optional [`Hooks`] (code) becomes a fast [`Variant`].
 //!
 //! Building precomputes every ray, leap, zone, dead cell and attack probe (see `tables`), so move
-//! generation never does coordinate arithmetic. Standard mechanics — promotion zones (optional,
-//! mandatory, forced on dead cells), drops with nifu, no-drop-mate and dead-cell bans, check,
-//! mate and stalemate, repetition with perpetual check, baring — are switched on by data.
+//! generation never does coordinate arithmetic; multi-leg moves (lions, hoppers, hooks, area moves)
+//! are walked by a small interpreter over a neighbour table (see `paths`). Standard mechanics —
+//! promotion zones (optional, mandatory, forced on dead cells unless immobile pieces are allowed),
+//! promotion by capture, drops with nifu, no-drop-mate and dead-cell bans, check (enforced,
+//! optional with mate, or ignored), mate and stalemate, several royals, a limit on consecutive
+//! passes, royals immune to certain captors when protected, repetition with perpetual check,
+//! baring — are switched on by data.
 
 mod hooks;
 mod movegen;
