@@ -37,6 +37,9 @@ pub struct VariantBuilder {
     pub meta: Metadata,
     pub geometry: Option<GeometrySpec>,
     pub pieces: Vec<Declared<PieceRule>>,
+    /// The AI's value of each piece where the script gives one (`value:`), by piece index. Kept
+    /// beside the rules, not in them: it is advice to the playtest AI, not part of the game.
+    pub values: Vec<Option<i32>>,
     pub promotion: PromotionRule,
     pub drops: bool,
     pub check: CheckRule,
@@ -178,6 +181,15 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
     })
 }
 
+/// A piece's `value:` for the AI, in centipawns (a pawn ≈ 100).
+fn get_value(m: &Map) -> Res<Option<i32>> {
+    match get_int(m, "value")? {
+        None => Ok(None),
+        Some(v) if (0..=100_000).contains(&v) => Ok(Some(v as i32)),
+        Some(v) => fail(format!("`value` must be from 0 to 100000 (got {v})")),
+    }
+}
+
 fn side_name(s: Side) -> &'static str {
     match s {
         Side::First => "black",
@@ -195,7 +207,7 @@ fn parse_side(s: &str) -> Res<Side> {
 
 impl VariantBuilder {
     fn piece(ctx: NativeCallContext, b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(&m, "a piece", &["name", "kanji", "token", "moves", "royal", "promotes", "drop"])?;
+        check_keys(&m, "a piece", &["name", "kanji", "token", "moves", "royal", "promotes", "drop", "value"])?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
         if let Some(d) = m.get("drop") {
@@ -208,14 +220,16 @@ impl VariantBuilder {
             None => None,
             Some(p) => {
                 let p = p.clone().try_cast::<Map>().ok_or("`promotes` must be a map describing the promoted piece")?;
-                check_keys(&p, "`promotes`", &["name", "kanji", "token", "moves", "royal"])?;
-                Some(piece_from_map(&p, Some(&piece.token))?)
+                check_keys(&p, "`promotes`", &["name", "kanji", "token", "moves", "royal", "value"])?;
+                Some((piece_from_map(&p, Some(&piece.token))?, get_value(&p)?))
             }
         };
-        if let Some(p) = promoted {
+        b.values.push(get_value(&m)?);
+        if let Some((p, value)) = promoted {
             piece.promotes_to = Some(b.pieces.len() + 1);
             b.pieces.push(Declared { value: piece, at });
             b.pieces.push(Declared { value: p, at });
+            b.values.push(value);
         } else {
             b.pieces.push(Declared { value: piece, at });
         }
