@@ -162,15 +162,27 @@ pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
 
 /// Replays a record's moves; on an illegal move says which (1-based) and why.
 pub fn replay(v: &dyn Variant, r: &Record) -> Result<Game, String> {
+    match replay_prefix(v, r)? {
+        (game, None) => Ok(game),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Replays a record's moves as far as they are legal: the game so far and, if a move was not,
+/// which and why. Only a start position that cannot be read is an error.
+pub fn replay_prefix(v: &dyn Variant, r: &Record) -> Result<(Game, Option<String>), String> {
     let start: Position = match &r.start {
         Some(s) => v.parse_position(s).map_err(|e| format!("start position: {e}"))?,
         None => v.start_position(),
     };
     let mut game = Game::new(start);
     for (i, m) in r.moves.iter().enumerate() {
-        let _: Move = game.play_str(v, m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        let played: Result<Move, _> = game.play_str(v, m);
+        if let Err(e) = played {
+            return Ok((game, Some(format!("move {} ({m}): {e}", i + 1))));
+        }
     }
-    Ok(game)
+    Ok((game, None))
 }
 
 #[cfg(test)]
@@ -183,6 +195,31 @@ mod tests {
         assert_eq!(r.variant.as_deref(), Some("shogi"));
         assert_eq!(r.moves, ["7g7f", "3c3d", "8h2b+", "3a2b"]);
         assert!(parse("colour red").is_err());
+    }
+
+    #[test]
+    fn a_record_saved_mid_game_reloads_to_the_same_position() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "okisaki").unwrap();
+        let v = crate::script::load_source("okisaki", src).unwrap().variant;
+        let mut game = Game::new(v.start_position());
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mut moves = Vec::new();
+        for _ in 0..37 {
+            v.legal_moves(game.position(), &mut moves).unwrap();
+            game.play(v.as_ref(), moves[rng.usize(..moves.len())]).unwrap();
+        }
+        let mut rec = Record::of_game("okisaki", v.as_ref(), &game);
+        rec.script_hash = Some(crate::script::content_hash(src));
+        let back = replay(v.as_ref(), &parse(&rec.to_text()).unwrap()).unwrap();
+        assert_eq!(v.format_position(back.position()), v.format_position(game.position()));
+        assert_eq!(back.moves(), game.moves());
+        assert_eq!(back.history(), game.history(), "repetition sees the same past");
+        // A record cut by changed rules replays up to the first move that is no longer legal.
+        let mut cut = rec.clone();
+        cut.moves.insert(5, "1a1a".into());
+        let (partial, error) = replay_prefix(v.as_ref(), &cut).unwrap();
+        assert_eq!(partial.moves().len(), 5);
+        assert!(error.unwrap().starts_with("move 6 (1a1a)"));
     }
 
     #[test]

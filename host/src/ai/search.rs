@@ -190,6 +190,11 @@ impl Searcher {
         self.stop.clone()
     }
 
+    /// Makes `flag` this searcher's stop flag (one flag can then stop whichever searcher runs).
+    pub fn share_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     /// Replaces the transposition table with one of about `table_mb` megabytes.
     pub fn resize_table(&mut self, table_mb: usize) {
         self.tt = Table::new(table_mb);
