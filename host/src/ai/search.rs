@@ -619,3 +619,100 @@ pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: us
     let values = PieceValues::estimate(v.as_ref(), overrides);
     Searcher::new(v, values, table_mb)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use henka_api::Game;
+
+    fn bundled(name: &str) -> Arc<dyn Variant> {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == name).unwrap();
+        crate::script::load_source(name, src).unwrap().variant
+    }
+
+    fn search(v: &Arc<dyn Variant>, position: &str, limits: Limits) -> Report {
+        let mut s = searcher_for(v.clone(), &[], 8);
+        let pos = v.parse_position(position).unwrap();
+        s.search(&pos, &[], limits, |_| {}).unwrap().unwrap()
+    }
+
+    #[test]
+    fn finds_a_mate_in_one_and_says_so() {
+        let v = bundled("shogi");
+        // A gold dropped on 1b (guarded by the pawn) or 3b mates; a few other drops leave White
+        // without a move, which loses too.
+        let r = search(&v, "8k/9/8P/9/9/9/9/9/K8 b G 1", Limits { depth: Some(3), ..Limits::default() });
+        let mut pos = v.parse_position("8k/9/8P/9/9/9/9/9/K8 b G 1").unwrap();
+        assert_eq!(r.score, Score::Mate(1));
+        v.play(&mut pos, r.best()).unwrap();
+        let o = v.outcome(&pos, &[]).unwrap().unwrap();
+        assert_eq!(o.winner, Some(henka_api::Side::First), "{o}");
+    }
+
+    #[test]
+    fn wins_material_it_can_take_safely() {
+        let v = bundled("okisaki");
+        // Black's rook takes the undefended queen on 5b.
+        let position = "k9/5q4/10/10/10/10/10/p9/10/5R3K b - 1";
+        let r = search(&v, position, Limits { depth: Some(3), ..Limits::default() });
+        let pos = v.parse_position(position).unwrap();
+        assert!(v.format_move(&pos, r.best()).starts_with("5j5b"), "takes, promoting or not");
+        // Up a queen, or (seeing the lone pawn fall next) about to bare White's king.
+        assert!(matches!(r.score, Score::Cp(cp) if cp > 500) || matches!(r.score, Score::Mate(n) if n > 0), "{:?}", r.score);
+    }
+
+    #[test]
+    fn a_declared_result_is_seen_at_the_root() {
+        let v = bundled("okisaki");
+        // Without the pawn, taking the queen bares White's king: Okisaki's baring rule wins at
+        // once, which only `outcome` knows.
+        let position = "k9/5q4/10/10/10/10/10/10/10/5R3K b - 1";
+        let r = search(&v, position, Limits::time(Duration::from_secs(5)));
+        let pos = v.parse_position(position).unwrap();
+        assert!(v.format_move(&pos, r.best()).starts_with("5j5b"));
+        assert_eq!(r.score, Score::Mate(1));
+        assert_eq!(r.depth, 1, "a win in one needs no deeper search");
+    }
+
+    /// A 25×25 board with queens: hundreds of moves per position, and the clock still holds.
+    #[test]
+    fn keeps_to_the_time_on_a_big_board_with_hundreds_of_moves() {
+        let src = r#"
+            let v = variant(#{ name: "Big", board: [25, 25] });
+            v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+            v.piece(#{ name: "Queen", token: "Q", moves: "Q" });
+            v.piece(#{ name: "Pawn", token: "P", moves: "fW" });
+            v.setup("11k13/25/25/pppppppppppppppppppppppp1/25/4q4q4q4q4q/25/25/25/25/25/25/25/25/25/25/25/25/25/4Q4Q4Q4Q4Q/25/1PPPPPPPPPPPPPPPPPPPPPPPP/25/25/11K13 b - 1");
+            v
+        "#;
+        let v: Arc<dyn Variant> = crate::script::load_source("big.rhai", src).unwrap().variant;
+        let mut moves = Vec::new();
+        v.legal_moves(&v.start_position(), &mut moves).unwrap();
+        assert!(moves.len() > 200, "{} moves", moves.len());
+        let t = Instant::now();
+        let r = search(&v, &v.info().start, Limits::time(Duration::from_millis(300)));
+        assert!(t.elapsed() < Duration::from_millis(1500), "took {:?}", t.elapsed());
+        assert!(moves.contains(&r.best()));
+    }
+
+    #[test]
+    fn a_stop_flag_set_before_the_search_still_gives_a_legal_move() {
+        let v = bundled("ogi");
+        let mut s = searcher_for(v.clone(), &[], 1);
+        s.stop_flag().store(true, AtomicOrdering::Relaxed);
+        let game = Game::new(v.start_position());
+        let r = s.search(game.position(), game.history(), Limits::default(), |_| {}).unwrap().unwrap();
+        let mut legal = Vec::new();
+        v.legal_moves(game.position(), &mut legal).unwrap();
+        assert!(legal.contains(&r.best()));
+    }
+
+    #[test]
+    fn mate_scores_read_as_moves() {
+        assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(35).to_string(), "+0.35");
+        assert_eq!(to_table(from_table(MATE - 7, 4), 4), MATE - 7);
+    }
+}
