@@ -284,7 +284,12 @@ impl Searcher {
 
     /// The root moves in a first order (captures and promotions first, decided losses last),
     /// each judged by the full rules while the clock allows.
-    fn root_moves(&mut self, pos: &Position, history: &[HistoryEntry], legal: &[Move]) -> Result<Vec<RootMove>, RuleError> {
+    fn root_moves(
+        &mut self,
+        pos: &Position,
+        history: &[HistoryEntry],
+        legal: &[Move],
+    ) -> Result<Vec<RootMove>, RuleError> {
         let v = self.variant.clone();
         let mut game_history = history.to_vec();
         game_history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(pos) });
@@ -323,12 +328,7 @@ impl Searcher {
     }
 
     /// One iteration over the root moves; the best index and its score.
-    fn search_root(
-        &mut self,
-        root: &mut [RootMove],
-        pos: &Position,
-        depth: i32,
-    ) -> Result<(usize, i32), Halt> {
+    fn search_root(&mut self, root: &mut [RootMove], pos: &Position, depth: i32) -> Result<(usize, i32), Halt> {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
@@ -363,7 +363,14 @@ impl Searcher {
         }
     }
 
-    fn report(&mut self, depth: u32, score: i32, best: Move, child: &Position, start: Instant) -> Result<Report, RuleError> {
+    fn report(
+        &mut self,
+        depth: u32,
+        score: i32,
+        best: Move,
+        child: &Position,
+        start: Instant,
+    ) -> Result<Report, RuleError> {
         let mut pv = vec![best];
         self.extend_pv(child, &mut pv)?;
         Ok(Report {
@@ -402,7 +409,7 @@ impl Searcher {
     fn tick(&mut self, ply: usize) -> Result<(), Halt> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes % CHECK_EVERY == 0
+        if self.nodes.is_multiple_of(CHECK_EVERY)
             && (self.stop.load(AtomicOrdering::Relaxed)
                 || self.nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -431,7 +438,15 @@ impl Searcher {
         })
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv: bool) -> Result<i32, Halt> {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv: bool,
+    ) -> Result<i32, Halt> {
         self.tick(ply)?;
         let rep = pos.repetition_hash();
         if self.repeated(rep) {
@@ -658,7 +673,11 @@ mod tests {
         let pos = v.parse_position(position).unwrap();
         assert!(v.format_move(&pos, r.best()).starts_with("5j5b"), "takes, promoting or not");
         // Up a queen, or (seeing the lone pawn fall next) about to bare White's king.
-        assert!(matches!(r.score, Score::Cp(cp) if cp > 500) || matches!(r.score, Score::Mate(n) if n > 0), "{:?}", r.score);
+        assert!(
+            matches!(r.score, Score::Cp(cp) if cp > 500) || matches!(r.score, Score::Mate(n) if n > 0),
+            "{:?}",
+            r.score
+        );
     }
 
     #[test]

@@ -123,10 +123,8 @@ fn average_reach(v: &dyn Variant, ty: PieceId, royal: Option<PieceId>, samples: 
         targets.extend(moves.iter().filter(|m| m.kind == MoveKind::Board && m.from == c).map(|m| m.to));
         targets.sort_unstable();
         targets.dedup();
-        total += targets
-            .iter()
-            .map(|&t| if distance(g, c, t) <= NEAR_DISTANCE { 1.0 } else { FAR_FRACTION })
-            .sum::<f64>();
+        total +=
+            targets.iter().map(|&t| if distance(g, c, t) <= NEAR_DISTANCE { 1.0 } else { FAR_FRACTION }).sum::<f64>();
         counted += 1;
     }
     if counted == 0 { 0.0 } else { total / counted as f64 }

@@ -63,7 +63,9 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
 
     use crate::ai::{Limits, searcher_for};
     if cfg!(debug_assertions) {
-        eprintln!("note: this is a debug build; run `cargo run --release -p henka -- bench --suite ai` for real figures");
+        eprintln!(
+            "note: this is a debug build; run `cargo run --release -p henka -- bench --suite ai` for real figures"
+        );
     }
     let engines = match args.engine {
         Some(e) => vec![e],
@@ -71,7 +73,16 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
     };
     let time = std::time::Duration::from_secs_f64(args.ai_seconds);
     say!("");
-    say!("{:<12} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12}", "AI search", "engine", "position", "depth", "nodes", "seconds", "k nodes/s");
+    say!(
+        "{:<12} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12}",
+        "AI search",
+        "engine",
+        "position",
+        "depth",
+        "nodes",
+        "seconds",
+        "k nodes/s"
+    );
     for name in variant_names(args) {
         for &engine in &engines {
             let loaded = match load_engine(&name, engine) {

@@ -218,7 +218,12 @@ pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
         );
     };
     let variant = plugin::open(&file.path)?;
-    Ok(Loaded { variant, origin: format!("plugin {}", file.path.display()), piece_values: Vec::new(), script_hash: None })
+    Ok(Loaded {
+        variant,
+        origin: format!("plugin {}", file.path.display()),
+        piece_values: Vec::new(),
+        script_hash: None,
+    })
 }
 
 /// The position named by `--position` and `--moves`.

@@ -52,8 +52,14 @@ struct Job {
 /// What the worker sends back.
 enum Answer {
     /// A completed depth, described for the evaluation display.
-    Progress { text: String },
-    Done { key: u64, purpose: Purpose, result: Result<Option<Move>, String> },
+    Progress {
+        text: String,
+    },
+    Done {
+        key: u64,
+        purpose: Purpose,
+        result: Result<Option<Move>, String>,
+    },
 }
 
 /// The worker thread: one searcher for the variant in play, one USI engine if asked for.

@@ -176,9 +176,9 @@ impl EditorApp {
             Some(Ok(r)) if fresh_start => Some(r),
             _ => None,
         };
-        let restore_open = restore.as_ref().and_then(|r| {
-            r.option(autosave::SCRIPT_OPTION).map(str::to_string).or_else(|| r.variant.clone())
-        });
+        let restore_open = restore
+            .as_ref()
+            .and_then(|r| r.option(autosave::SCRIPT_OPTION).map(str::to_string).or_else(|| r.variant.clone()));
         let wanted = options.open.clone().or(restore_open).or(persisted.last_open.clone());
         let mut message = None;
         let entry = match wanted.as_deref().map(|w| (w, catalog::find(w, &dirs))) {

@@ -30,7 +30,8 @@ impl UsiClient {
     /// Starts `command_line` (split like a shell would, quotes included) and does the handshake;
     /// with `variant`, selects it through `UCI_Variant` if the engine has that option.
     pub fn start(command_line: &str, variant: Option<&str>) -> Result<UsiClient> {
-        let words = shlex::split(command_line).with_context(|| format!("cannot split the command line {command_line:?}"))?;
+        let words =
+            shlex::split(command_line).with_context(|| format!("cannot split the command line {command_line:?}"))?;
         let (program, args) = words.split_first().context("an empty engine command line")?;
         let mut child = Command::new(program)
             .args(args)
@@ -51,8 +52,14 @@ impl UsiClient {
                 }
             }
         })?;
-        let mut client =
-            UsiClient { command: command_line.to_string(), child, stdin, lines, name: command_line.to_string(), options: Vec::new() };
+        let mut client = UsiClient {
+            command: command_line.to_string(),
+            child,
+            stdin,
+            lines,
+            name: command_line.to_string(),
+            options: Vec::new(),
+        };
         client.handshake(variant)?;
         Ok(client)
     }
