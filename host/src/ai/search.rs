@@ -180,10 +180,6 @@ impl Searcher {
         &self.variant
     }
 
-    pub fn values(&self) -> &PieceValues {
-        self.eval.values()
-    }
-
     /// Setting this flag stops a running search, which then answers with what it has. The caller
     /// clears it before the next search (so a stop sent just before a search starts is not lost).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -204,11 +200,6 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.order.clear();
-    }
-
-    /// The static evaluation of `pos` for its side to move.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.eval.evaluate(pos)
     }
 
     /// Searches `pos`, reached after the game positions in `history` (oldest first, as
@@ -245,7 +236,7 @@ impl Searcher {
         };
 
         for depth in 1..=max_depth {
-            match self.search_root(&mut root, pos, depth as i32) {
+            match self.search_root(&root, pos, depth as i32) {
                 Ok((index, score)) => {
                     best = index;
                     let mv = root[best].mv;
@@ -328,7 +319,7 @@ impl Searcher {
     }
 
     /// One iteration over the root moves; the best index and its score.
-    fn search_root(&mut self, root: &mut [RootMove], pos: &Position, depth: i32) -> Result<(usize, i32), Halt> {
+    fn search_root(&mut self, root: &[RootMove], pos: &Position, depth: i32) -> Result<(usize, i32), Halt> {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;

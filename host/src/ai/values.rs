@@ -75,11 +75,6 @@ impl PieceValues {
     pub fn hand(&self, ty: PieceId) -> i32 {
         self.hand[ty as usize]
     }
-
-    /// Every type's board value, by piece id (for display and tests).
-    pub fn all_board(&self) -> &[i32] {
-        &self.board
-    }
 }
 
 /// Chebyshev distance between two cells (levels count like files and ranks).

@@ -175,16 +175,6 @@ impl AiPanel {
         self.seconds = seconds;
     }
 
-    /// The current hint's move, if any.
-    pub fn hint(&self) -> Option<&str> {
-        self.hint.as_ref().map(|(_, h)| h.as_str())
-    }
-
-    /// Whether a search is running.
-    pub fn thinking(&self) -> bool {
-        self.pending.is_some()
-    }
-
     /// Takes answers and starts the opponent's search when it is its turn. Returns a move to play.
     pub fn update(&mut self, session: &Session, doc_name: &str) -> Option<Move> {
         let key = game_key(session);
