@@ -155,6 +155,28 @@ mod tests {
     }
 
     #[test]
+    fn a_script_sets_values_with_the_value_key() {
+        let src = r#"
+            let v = variant(#{ name: "Valued", board: [5, 5] });
+            v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+            v.piece(#{ name: "Pawn", token: "P", moves: "fW", value: 150,
+                       promotes: #{ name: "Tokin", moves: "WfF", value: 600 } });
+            v.piece(#{ name: "Rook", token: "R", moves: "R" });
+            v.promotion(#{ zone: 1 });
+            v.setup("4k/5/5/5/PR2K b - 1");
+            v
+        "#;
+        let loaded = crate::script::load_source("valued.rhai", src).unwrap();
+        assert_eq!(loaded.piece_values, [None, Some(150), Some(600), None]);
+        let values = PieceValues::estimate(loaded.variant.as_ref(), &loaded.piece_values);
+        assert_eq!((values.board(1), values.board(2)), (150, 600));
+        assert!(values.board(3) > 150, "the rook keeps its estimate");
+        let bad = src.replace("value: 150", "value: -3");
+        let e = crate::script::load_source("valued.rhai", &bad).unwrap_err();
+        assert!(e.to_string().contains("`value` must be from 0 to 100000"), "{e}");
+    }
+
+    #[test]
     fn overrides_replace_the_estimate() {
         let (v, _) = values("okisaki");
         let n = v.info().pieces.len();
