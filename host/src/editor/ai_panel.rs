@@ -125,6 +125,8 @@ pub struct AiPanel {
     stop: Arc<AtomicBool>,
     /// The job in flight: its purpose and the game it is for.
     pending: Option<(Purpose, u64)>,
+    /// The job in flight was called off (its side handed back to the human): drop its answer.
+    discard: bool,
     /// After an undo the opponent waits for the human's move (or "Move now").
     paused: bool,
     last_moves: usize,
@@ -161,6 +163,7 @@ impl AiPanel {
             answers,
             stop,
             pending: None,
+            discard: false,
             paused: false,
             last_moves: 0,
             hint: None,
@@ -193,7 +196,8 @@ impl AiPanel {
                     if self.pending.is_some_and(|(_, pk)| pk == k) {
                         self.pending = None;
                     }
-                    if k != key {
+                    let discarded = std::mem::take(&mut self.discard);
+                    if k != key || discarded {
                         continue;
                     }
                     match (purpose, result) {
@@ -255,10 +259,17 @@ impl AiPanel {
     /// Draws the panel; clicks start hints or change the seats.
     pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, doc_name: &str) {
         let key = game_key(session);
+        let before = self.plays;
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.plays[0], "AI plays Black");
             ui.checkbox(&mut self.plays[1], "AI plays White");
         });
+        let side = session.game().position().side_to_move().index();
+        if before[side] && !self.plays[side] && matches!(self.pending, Some((Purpose::Move, _))) {
+            // The human takes this side back mid-search: the answer must not be played.
+            self.discard = true;
+            self.stop.store(true, Ordering::Relaxed);
+        }
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.opponent, Opponent::Henka, "Henka AI");
             ui.radio_value(&mut self.opponent, Opponent::Usi, "USI engine");
