@@ -1,17 +1,21 @@
 //! # henka (host)
 //!
 //! The Henka workshop: the `henka` command line, the Rhai script runtime, the compiled-plugin
-//! loader, the variant catalog, script-against-plugin verification, game records, and (feature
-//! `editor`, on by default) the eframe editor. Everything here talks to variants through
+//! loader, the variant catalog, script-against-plugin verification, game records, the playtest AI
+//! and players (AI, random, external USI engines), the USI engine, and (feature `editor`, on by
+//! default) the eframe editor. Everything here talks to variants through
 //! [`henka_api::Variant`] only.
 
+pub mod ai;
 pub mod catalog;
 pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;
+pub mod player;
 pub mod plugin;
 pub mod record;
 pub mod script;
 pub mod template;
 pub mod text_board;
+pub mod usi;
 pub mod verify;

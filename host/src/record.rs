@@ -1,22 +1,39 @@
-//! Game records: a small, documented text format the CLI (and later the editor) reads and writes.
+//! Game records: a small, documented text format the CLI, `henka match` and the editor read and
+//! write (and the editor's autosave uses).
 //!
 //! ```text
 //! # Henka game record
 //! variant okisaki
+//! version 1.0
+//! script-hash 5e0c3b1f9a2d4c87
+//! option black ai
+//! option time-per-move 0.2
+//! result Black wins by checkmate
 //! start lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1
 //! moves 3h3g 8c8d
 //!       2i3h+ …
 //! ```
-//! Lines are `key value`; `#` starts a comment. `start` is optional (the variant's start position).
-//! After `moves`, every whitespace-separated token to the end of the file is a move in the
-//! project's notation; move numbers such as `1.` are ignored.
+//! Lines are `key value`; `#` starts a comment. Every key is optional and `moves` comes last:
+//! after it, every whitespace-separated token to the end of the file is a move in the project's
+//! notation (move numbers such as `1.` are ignored).
+//!
+//! - `variant`: the catalog name; `version`: the variant's declared version; `script-hash`: the
+//!   script text's hash (16 hex digits), so a reader can tell the rules changed since the game.
+//! - `option NAME VALUE`: settings the game was played under (players, time per move, …), kept
+//!   as text in order.
+//! - `result`: how the game ended, as Henka words it; informational (replaying judges anew).
+//! - `start`: the start position (default: the variant's start).
 
 use henka_api::{Game, Move, Position, Variant};
 
-/// A record as read from text.
+/// A record as read from text or made from a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     pub variant: Option<String>,
+    pub version: Option<String>,
+    pub script_hash: Option<u64>,
+    pub options: Vec<(String, String)>,
+    pub result: Option<String>,
     pub start: Option<String>,
     pub moves: Vec<String>,
 }
@@ -41,44 +58,131 @@ pub fn parse(text: &str) -> Result<Record, String> {
             continue;
         }
         let (key, value) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let value = value.trim();
         match key {
-            "variant" => r.variant = Some(value.trim().to_string()),
-            "start" => r.start = Some(value.trim().to_string()),
+            "variant" => r.variant = Some(value.to_string()),
+            "version" => r.version = Some(value.to_string()),
+            "script-hash" => {
+                let h = u64::from_str_radix(value, 16)
+                    .map_err(|_| format!("line {}: script-hash is 16 hex digits, not {value:?}", n + 1))?;
+                r.script_hash = Some(h);
+            }
+            "option" => {
+                let (name, v) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
+                r.options.push((name.to_string(), v.trim().to_string()));
+            }
+            "result" => r.result = Some(value.to_string()),
+            "start" => r.start = Some(value.to_string()),
             "moves" => {
                 in_moves = true;
                 r.moves.extend(tokens(value));
             }
             _ => {
-                return Err(format!("line {}: unknown key `{key}` (expected variant, start or moves)", n + 1));
+                return Err(format!(
+                    "line {}: unknown key `{key}` (expected variant, version, script-hash, option, result, start or moves)",
+                    n + 1
+                ));
             }
         }
     }
     Ok(r)
 }
 
-/// Writes a record.
-pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
-    let mut s =
-        format!("# Henka game record\nvariant {variant_name}\nstart {}\nmoves", v.format_position(game.start()));
-    for (i, &mv) in game.moves().iter().enumerate() {
-        s.push_str(if i % 10 == 0 { "\n" } else { " " });
-        s.push_str(&v.format_move(game.position_before(i), mv));
+impl Record {
+    /// The record of a game: variant, version, start, moves, and the result if it is over.
+    pub fn of_game(variant_name: &str, v: &dyn Variant, game: &Game) -> Record {
+        let version = &v.info().meta.version;
+        Record {
+            variant: Some(variant_name.to_string()),
+            version: (!version.is_empty()).then(|| version.clone()),
+            script_hash: None,
+            options: Vec::new(),
+            result: game.outcome(v).ok().flatten().map(|o| o.to_string()),
+            start: Some(v.format_position(game.start())),
+            moves: (0..game.moves().len()).map(|i| v.format_move(game.position_before(i), game.moves()[i])).collect(),
+        }
     }
-    s.push('\n');
-    s
+
+    /// The value of an option, if the record has it.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The text of the record.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("# Henka game record\n");
+        let mut line = |key: &str, value: &str| {
+            s.push_str(key);
+            s.push(' ');
+            s.push_str(value);
+            s.push('\n');
+        };
+        if let Some(v) = &self.variant {
+            line("variant", v);
+        }
+        if let Some(v) = &self.version {
+            line("version", v);
+        }
+        if let Some(h) = self.script_hash {
+            line("script-hash", &format!("{h:016x}"));
+        }
+        for (name, value) in &self.options {
+            line("option", &format!("{name} {value}"));
+        }
+        if let Some(r) = &self.result {
+            line("result", r);
+        }
+        if let Some(p) = &self.start {
+            line("start", p);
+        }
+        s.push_str("moves");
+        for (i, m) in self.moves.iter().enumerate() {
+            s.push_str(if i % 10 == 0 { "\n" } else { " " });
+            s.push_str(m);
+        }
+        s.push('\n');
+        s
+    }
+
+    /// A warning when the record was made under other rules than `script_hash` (the game is
+    /// replayed by notation all the same, and stops where a move became illegal).
+    pub fn rules_changed(&self, script_hash: u64) -> Option<String> {
+        let recorded = self.script_hash?;
+        (recorded != script_hash).then(|| {
+            let version = self.version.as_deref().map(|v| format!("version {v}, ")).unwrap_or_default();
+            format!("recorded under other rules ({version}script {recorded:016x}, now {script_hash:016x})")
+        })
+    }
+}
+
+/// Writes a record of a game.
+pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
+    Record::of_game(variant_name, v, game).to_text()
 }
 
 /// Replays a record's moves; on an illegal move says which (1-based) and why.
 pub fn replay(v: &dyn Variant, r: &Record) -> Result<Game, String> {
+    match replay_prefix(v, r)? {
+        (game, None) => Ok(game),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Replays a record's moves as far as they are legal: the game so far and, if a move was not,
+/// which and why. Only a start position that cannot be read is an error.
+pub fn replay_prefix(v: &dyn Variant, r: &Record) -> Result<(Game, Option<String>), String> {
     let start: Position = match &r.start {
         Some(s) => v.parse_position(s).map_err(|e| format!("start position: {e}"))?,
         None => v.start_position(),
     };
     let mut game = Game::new(start);
     for (i, m) in r.moves.iter().enumerate() {
-        let _: Move = game.play_str(v, m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        let played: Result<Move, _> = game.play_str(v, m);
+        if let Err(e) = played {
+            return Ok((game, Some(format!("move {} ({m}): {e}", i + 1))));
+        }
     }
-    Ok(game)
+    Ok((game, None))
 }
 
 #[cfg(test)]
@@ -91,5 +195,48 @@ mod tests {
         assert_eq!(r.variant.as_deref(), Some("shogi"));
         assert_eq!(r.moves, ["7g7f", "3c3d", "8h2b+", "3a2b"]);
         assert!(parse("colour red").is_err());
+    }
+
+    #[test]
+    fn a_record_saved_mid_game_reloads_to_the_same_position() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "okisaki").unwrap();
+        let v = crate::script::load_source("okisaki", src).unwrap().variant;
+        let mut game = Game::new(v.start_position());
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mut moves = Vec::new();
+        for _ in 0..37 {
+            v.legal_moves(game.position(), &mut moves).unwrap();
+            game.play(v.as_ref(), moves[rng.usize(..moves.len())]).unwrap();
+        }
+        let mut rec = Record::of_game("okisaki", v.as_ref(), &game);
+        rec.script_hash = Some(crate::script::content_hash(src));
+        let back = replay(v.as_ref(), &parse(&rec.to_text()).unwrap()).unwrap();
+        assert_eq!(v.format_position(back.position()), v.format_position(game.position()));
+        assert_eq!(back.moves(), game.moves());
+        assert_eq!(back.history(), game.history(), "repetition sees the same past");
+        // A record cut by changed rules replays up to the first move that is no longer legal.
+        let mut cut = rec.clone();
+        cut.moves.insert(5, "1a1a".into());
+        let (partial, error) = replay_prefix(v.as_ref(), &cut).unwrap();
+        assert_eq!(partial.moves().len(), 5);
+        assert!(error.unwrap().starts_with("move 6 (1a1a)"));
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        let r = Record {
+            variant: Some("okisaki".into()),
+            version: Some("1.0".into()),
+            script_hash: Some(0x00ab_cdef_0123_4567),
+            options: vec![("black".into(), "usi:henka usi okisaki".into()), ("time-per-move".into(), "0.2".into())],
+            result: Some("Black wins by checkmate".into()),
+            start: Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1".into()),
+            moves: (0..23).map(|i| format!("m{i}")).collect(),
+        };
+        let text = r.to_text();
+        assert_eq!(parse(&text).unwrap(), r, "{text}");
+        assert_eq!(r.option("black"), Some("usi:henka usi okisaki"));
+        assert!(r.rules_changed(0x00ab_cdef_0123_4567).is_none());
+        assert!(r.rules_changed(1).unwrap().contains("version 1.0"));
     }
 }

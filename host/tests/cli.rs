@@ -137,3 +137,108 @@ fn edit_without_a_display_fails_with_a_message_instead_of_hanging() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("the editor window failed"));
 }
+
+/// `henka match` and the table it prints: the wins of the player whose row starts with `name`.
+fn match_wins(out: &str, name: &str) -> u32 {
+    let row = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no row for {name}: {out}"));
+    row[name.len()..].split_whitespace().next().unwrap().parse().unwrap()
+}
+
+fn run_match(variant: &str, a: &str, b: &str, games: u32, time: &str, max_plies: u32) -> String {
+    let games = games.to_string();
+    let max_plies = max_plies.to_string();
+    let o = henka(&[
+        "match",
+        a,
+        b,
+        "--variant",
+        variant,
+        "--games",
+        &games,
+        "--time-per-move",
+        time,
+        "--max-plies",
+        &max_plies,
+        "--seed",
+        "11",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    stdout(&o)
+}
+
+#[test]
+fn the_ai_beats_a_random_mover_in_every_seed_variant() {
+    for variant in ["shogi", "okisaki", "ogi"] {
+        let out = run_match(variant, "ai", "random", 2, "0.05", 300);
+        assert_eq!(match_wins(&out, "ai"), 2, "{variant}: {out}");
+        assert!(out.contains("average length: "), "{out}");
+    }
+}
+
+/// The claim in full (run in release: `cargo test --release -p henka --test cli -- --ignored`).
+#[test]
+#[ignore = "about an hour: 100 games per variant at 0.2 s per move"]
+fn the_ai_beats_a_random_mover_in_95_of_100_games() {
+    for variant in ["shogi", "okisaki", "ogi"] {
+        let out = run_match(variant, "ai", "random", 100, "0.2", 400);
+        eprintln!("{out}");
+        assert!(match_wins(&out, "ai") >= 95, "{variant}: {out}");
+    }
+}
+
+#[test]
+fn a_usi_engine_process_plays_a_match_through_the_protocol() {
+    let engine = format!("usi:{} usi okisaki", env!("CARGO_BIN_EXE_henka"));
+    let out = run_match("okisaki", "ai", &engine, 2, "0.05", 30);
+    assert!(out.starts_with("okisaki: 2 games"), "{out}");
+    for name in ["ai", engine.as_str()] {
+        let row = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {out}"));
+        let counts: Vec<u32> = row[name.len()..].split_whitespace().take(3).map(|n| n.parse().unwrap()).collect();
+        assert_eq!(counts.iter().sum::<u32>(), 2, "every game counted: {row}");
+    }
+    assert!(!out.contains("player failure"), "the engine answered every move: {out}");
+}
+
+#[test]
+fn the_usi_engine_speaks_the_protocol() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["usi"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
+    let mut exchange = |commands: &str, until: &str| -> String {
+        input.write_all(commands.as_bytes()).unwrap();
+        input.flush().unwrap();
+        let mut out = String::new();
+        for line in lines.by_ref() {
+            out.push_str(&line);
+            out.push('\n');
+            if line.starts_with(until) {
+                return out;
+            }
+        }
+        panic!("the engine ended before {until:?}: {out}");
+    };
+    let out = exchange("usi\n", "usiok");
+    assert!(out.contains("option name UCI_Variant type combo default shogi var ogi var okisaki var shogi"), "{out}");
+    let out = exchange("setoption name UCI_Variant value okisaki\nisready\n", "readyok");
+    assert!(!out.contains("error"), "{out}");
+    let out = exchange("usinewgame\nposition startpos moves 3h3g\ngo depth 2\n", "bestmove");
+    assert!(out.lines().any(|l| l.starts_with("info depth 2 ") && l.contains(" pv ")), "{out}");
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap().to_string();
+    let legal = stdout(&henka(&["moves", "okisaki", "--moves", "3h3g"]));
+    assert!(legal.lines().any(|m| m == best), "{best} is a legal reply");
+    let out = exchange("go perft 2\n", "Nodes searched");
+    let perft = stdout(&henka(&["perft", "okisaki", "--depth", "2", "--moves", "3h3g"]));
+    assert!(out.contains(&format!("Nodes searched: {}", perft.lines().last().unwrap())), "{out}");
+    // `go infinite` thinks until `stop`.
+    let out = exchange("go infinite\nstop\n", "bestmove");
+    assert!(out.contains("bestmove "), "{out}");
+    input.write_all(b"quit\n").unwrap();
+    drop(input);
+    assert!(child.wait().unwrap().success());
+}

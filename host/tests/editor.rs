@@ -318,3 +318,53 @@ fn hovering_a_piece_shows_its_name_and_moves() {
     assert!(h.query_by_label("Lion 獅子").is_some(), "the hover card names the piece");
     assert!(h.query_by_label("KNADcaKmcabK").is_some(), "… and shows its move");
 }
+
+#[test]
+fn the_hint_button_shows_a_legal_move() {
+    let mut h = harness(start("okisaki", None));
+    h.state_mut().ai.set_players(false, false, 0.2);
+    click(&mut h, "Hint");
+    let hint = wait_for_label(&mut h, "Hint: ");
+    let mv = hint.strip_prefix("Hint: ").unwrap().to_string();
+    let app = h.state();
+    let legal: Vec<String> = app
+        .session
+        .legal_moves()
+        .unwrap()
+        .iter()
+        .map(|&m| app.session.variant().format_move(app.session.game().position(), m))
+        .collect();
+    assert!(legal.contains(&mv), "{mv} is legal");
+    assert!(app.session.move_texts().is_empty(), "a hint plays nothing");
+    assert!(h.query_all_by_label_contains("Evaluation ").next().is_some(), "the evaluation is shown");
+}
+
+#[test]
+fn the_ai_replies_to_a_move_and_plays_itself() {
+    let mut h = harness(start("okisaki", None));
+    h.state_mut().ai.set_players(false, true, 0.1);
+    click_cells(&mut h, &["3h", "3g"]);
+    wait_until(&mut h, "the AI's reply", |app| app.session.move_texts().len() == 2);
+    assert_eq!(h.state().session.move_texts()[0], "3h3g");
+    assert_eq!(h.state().session.game().position().side_to_move(), henka_api::Side::First, "the human's turn again");
+    // With both sides set, the AI plays on by itself while the window keeps drawing.
+    click(&mut h, "AI plays Black");
+    wait_until(&mut h, "AI against AI", |app| app.session.move_texts().len() >= 4);
+}
+
+#[test]
+fn the_game_in_progress_is_restored_from_the_autosave() {
+    let dir = std::env::temp_dir().join(format!("henka-editor-autosave-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("autosave.henka");
+    let options = || StartOptions { autosave: Some(file.clone()), typing_pause: Duration::ZERO, ..Default::default() };
+    let mut h = harness(StartOptions { open: Some("ogi".into()), ..options() });
+    click_cells(&mut h, &["3f", "3e", "6c", "6d"]);
+    assert_eq!(h.state().session.move_texts(), ["3f3e", "6c6d"]);
+    drop(h);
+    // A new editor opened without naming a variant finds the game where it was.
+    let h = harness(options());
+    assert_eq!(h.state().session.doc.name, "ogi");
+    assert_eq!(h.state().session.move_texts(), ["3f3e", "6c6d"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

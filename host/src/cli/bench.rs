@@ -1,5 +1,6 @@
 //! `henka bench`: perft speed per variant and engine, as a table. Leaf nodes per second with bulk
-//! counting at the last ply, single-threaded — the figure engines report.
+//! counting at the last ply, single-threaded — the figure engines report. The `ai` suite measures
+//! the AI's search speed (nodes per second, quiescence nodes included) the same way.
 
 use std::time::Instant;
 
@@ -22,9 +23,13 @@ pub struct BenchArgs {
     /// Measure one engine only (default: the script, and the plugin where one is found).
     #[arg(long, value_enum)]
     engine: Option<Engine>,
-    /// Which benchmarks: perft speed, the editor (reload latency, frame time), or both.
+    /// Which benchmarks: perft speed, the editor (reload latency, frame time), the AI's search
+    /// speed, or all.
     #[arg(long, value_enum, default_value_t = Suite::All)]
     suite: Suite,
+    /// Seconds per AI search (the `ai` suite searches two positions per variant and engine).
+    #[arg(long, default_value_t = 2.0)]
+    ai_seconds: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -32,24 +37,101 @@ enum Suite {
     All,
     Perft,
     Editor,
+    Ai,
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    if args.suite != Suite::Editor {
+    if matches!(args.suite, Suite::All | Suite::Perft) {
         perft_table(&args)?;
     }
-    if args.suite != Suite::Perft {
+    if matches!(args.suite, Suite::All | Suite::Editor) {
         editor_table()?;
+    }
+    if matches!(args.suite, Suite::All | Suite::Ai) {
+        ai_table(&args)?;
+    }
+    Ok(())
+}
+
+/// The variants asked for, or every bundled one.
+fn variant_names(args: &BenchArgs) -> Vec<String> {
+    if args.variants.is_empty() {
+        crate::catalog::BUNDLED.iter().map(|(name, _)| name.to_string()).collect()
+    } else {
+        args.variants.clone()
+    }
+}
+
+/// The AI's nodes per second: a timed search from the start and from a middle game (40 seeded
+/// random plies in), per variant and engine.
+fn ai_table(args: &BenchArgs) -> Result<()> {
+    use henka_api::Game;
+
+    use crate::ai::{Limits, searcher_for};
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "note: this is a debug build; run `cargo run --release -p henka -- bench --suite ai` for real figures"
+        );
+    }
+    let engines = match args.engine {
+        Some(e) => vec![e],
+        None => vec![Engine::Script, Engine::Plugin],
+    };
+    let time = std::time::Duration::from_secs_f64(args.ai_seconds);
+    say!("");
+    say!(
+        "{:<12} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12}",
+        "AI search",
+        "engine",
+        "position",
+        "depth",
+        "nodes",
+        "seconds",
+        "k nodes/s"
+    );
+    for name in variant_names(args) {
+        for &engine in &engines {
+            let loaded = match load_engine(&name, engine) {
+                Ok(l) => l,
+                Err(e) if args.engine.is_none() && engine == Engine::Plugin => {
+                    say!("{:<12} {:<7} {e:#}", name, "plugin");
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            let v = loaded.variant.clone();
+            let mut middle = Game::new(v.start_position());
+            let mut rng = fastrand::Rng::with_seed(40);
+            let mut moves = Vec::new();
+            while middle.moves().len() < 40 && middle.outcome(v.as_ref())?.is_none() {
+                v.legal_moves(middle.position(), &mut moves)?;
+                middle.play(v.as_ref(), moves[rng.usize(..moves.len())])?;
+            }
+            for (label, game) in [("start", Game::new(v.start_position())), ("middle", middle)] {
+                let mut searcher = searcher_for(v.clone(), &loaded.piece_values, 64);
+                let Some(r) = searcher.search(game.position(), game.history(), Limits::time(time), |_| {})? else {
+                    continue;
+                };
+                let engine_name = if engine == Engine::Script { "script" } else { "plugin" };
+                let secs = r.elapsed.as_secs_f64();
+                say!(
+                    "{:<12} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1}",
+                    name,
+                    engine_name,
+                    label,
+                    r.depth,
+                    r.nodes,
+                    secs,
+                    r.nodes as f64 / secs / 1e3
+                );
+            }
+        }
     }
     Ok(())
 }
 
 fn perft_table(args: &BenchArgs) -> Result<()> {
-    let names = if args.variants.is_empty() {
-        crate::catalog::BUNDLED.iter().map(|(name, _)| name.to_string()).collect()
-    } else {
-        args.variants.clone()
-    };
+    let names = variant_names(args);
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; run `cargo run --release -p henka -- bench` for real figures");
     }

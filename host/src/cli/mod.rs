@@ -10,6 +10,7 @@ macro_rules! say {
 }
 
 mod bench;
+mod match_cmd;
 mod perft;
 mod play;
 mod verify;
@@ -108,6 +109,15 @@ pub enum Command {
     /// random games comparing legal moves and positions at every ply — and stops at the first
     /// difference.
     Verify(verify::VerifyArgs),
+    /// Runs the AI as a USI engine on standard input and output, for any variant (also chosen
+    /// with `setoption name UCI_Variant value <name>`).
+    Usi {
+        /// The variant (default: shogi).
+        variant: Option<String>,
+    },
+    /// Plays games between two players — `ai`, `random` or `usi:<engine command line>` — with
+    /// alternating colours, and prints a table of results.
+    Match(match_cmd::MatchArgs),
 }
 
 /// `henka edit`.
@@ -146,13 +156,19 @@ fn edit(_: EditArgs) -> Result<()> {
 
 /// Finds and loads a variant by name or path, with a message that says what exists.
 pub fn load_variant(name: &str) -> Result<(Entry, Arc<dyn Variant>)> {
+    let (entry, loaded) = load_script(name)?;
+    Ok((entry, loaded.variant))
+}
+
+/// Finds and loads a variant's script by name or path.
+fn load_script(name: &str) -> Result<(Entry, crate::script::LoadedScript)> {
     let dirs = catalog::search_dirs();
     let Some(entry) = catalog::find(name, &dirs) else {
         let known: Vec<String> = catalog::discover(&dirs).into_iter().map(|e| e.name).collect();
         bail!("no variant called {name:?}; known variants: {} (or give a path to a .rhai script)", known.join(", "));
     };
     let loaded = entry.load().map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok((entry, loaded.variant))
+    Ok((entry, loaded))
 }
 
 /// A variant loaded for a command: what answers, and where it came from.
@@ -160,6 +176,10 @@ pub struct Loaded {
     pub variant: Arc<dyn Variant>,
     /// `bundled`, a script path, or `plugin <path>`.
     pub origin: String,
+    /// The script's piece values for the AI (empty for a plugin: the AI estimates them).
+    pub piece_values: Vec<Option<i32>>,
+    /// The script's content hash, for game records (none for a plugin).
+    pub script_hash: Option<u64>,
 }
 
 impl std::fmt::Debug for Loaded {
@@ -173,8 +193,13 @@ impl std::fmt::Debug for Loaded {
 pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
     let is_plugin_file = plugin::discover::plugin_name(std::path::Path::new(name)).is_some();
     if engine == Engine::Script && !is_plugin_file {
-        let (entry, variant) = load_variant(name)?;
-        return Ok(Loaded { variant, origin: entry.origin() });
+        let (entry, loaded) = load_script(name)?;
+        return Ok(Loaded {
+            variant: loaded.variant,
+            origin: entry.origin(),
+            piece_values: loaded.piece_values,
+            script_hash: Some(loaded.content_hash),
+        });
     }
     let dirs = plugin::search_dirs();
     // A script path names its plugin by the script's file name.
@@ -193,7 +218,12 @@ pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
         );
     };
     let variant = plugin::open(&file.path)?;
-    Ok(Loaded { variant, origin: format!("plugin {}", file.path.display()) })
+    Ok(Loaded {
+        variant,
+        origin: format!("plugin {}", file.path.display()),
+        piece_values: Vec::new(),
+        script_hash: None,
+    })
 }
 
 /// The position named by `--position` and `--moves`.
@@ -289,5 +319,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Verify(args) => verify::run(args),
+        Command::Usi { variant } => crate::usi::engine::run(variant),
+        Command::Match(args) => match_cmd::run(args),
     }
 }

@@ -1,4 +1,5 @@
-//! `henka play`: a game in the terminal, each side a human at the keyboard or a random mover.
+//! `henka play`: a game in the terminal, each side a human at the keyboard, a random mover or the
+//! AI.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use crate::text_board;
 pub enum Player {
     Human,
     Random,
+    Ai,
 }
 
 #[derive(Debug, clap::Args)]
@@ -33,6 +35,9 @@ pub struct PlayArgs {
     /// Print only the moves and the result, not the board after each move.
     #[arg(long)]
     quiet: bool,
+    /// The AI's thinking time per move, in seconds.
+    #[arg(long, default_value_t = 1.0)]
+    time_per_move: f64,
     #[arg(long, value_enum, default_value_t = Engine::Script)]
     engine: Engine,
     #[command(flatten)]
@@ -45,6 +50,8 @@ const HELP: &str =
 pub fn run(args: PlayArgs) -> Result<()> {
     let loaded = load_engine(&args.variant, args.engine)?;
     let mut variant: Arc<dyn Variant> = loaded.variant;
+    // Made on its first move, and again after a reload (the AI is built for one set of rules).
+    let mut ai: Option<Box<dyn crate::player::Player>> = None;
     let v: &dyn Variant = variant.as_ref();
     let mut game = position_from(v, &args.at)?;
     let mut rng = match args.seed {
@@ -77,6 +84,28 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 game.play(v, mv)?;
                 say!("{}. {side}: {}", game.moves().len(), v.format_move(&before, mv));
             }
+            Player::Ai => {
+                let player = match &mut ai {
+                    Some(p) => p,
+                    None => ai.insert(crate::player::PlayerSpec::Ai.create(&crate::player::Setup {
+                        variant: &variant,
+                        variant_name: &args.variant,
+                        piece_values: &loaded.piece_values,
+                        time_per_move: std::time::Duration::from_secs_f64(args.time_per_move.max(0.001)),
+                        seed: 0,
+                    })?),
+                };
+                match player.choose(&game)? {
+                    crate::player::Decision::Play(mv) => {
+                        game.play(v, mv)?;
+                        say!("{}. {side}: {}", game.moves().len(), v.format_move(&before, mv));
+                    }
+                    crate::player::Decision::Resign => {
+                        say!("{side} resigns");
+                        return Ok(());
+                    }
+                }
+            }
             Player::Human => {
                 print!("{side} to move> ");
                 std::io::stdout().flush()?;
@@ -94,6 +123,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                     "position" => say!("{}", v.format_position(game.position())),
                     "reload" => {
                         variant = reload(&args, variant.clone(), &mut game)?;
+                        ai = None;
                         continue;
                     }
                     "undo" => {

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Color32, RichText};
 use henka_api::{Move, MoveKind, NO_CELL, PieceId, Side, Variant};
 
+use super::ai_panel::AiPanel;
+use super::autosave::{self, Autosave};
 use super::board::{BoardInput, BoardView, Marks};
 use super::browser::{Browser, BrowserAction};
 use super::file_dialog::{FileDialog, Purpose, write_atomically};
@@ -58,11 +60,20 @@ pub struct StartOptions {
     pub moves: Vec<String>,
     /// How long typing must pause before the script recompiles.
     pub typing_pause: Duration,
+    /// Keep the game in progress in this file, and restore it from there at the start (unless a
+    /// variant, position or moves are given).
+    pub autosave: Option<PathBuf>,
 }
 
 impl Default for StartOptions {
     fn default() -> Self {
-        StartOptions { open: None, position: None, moves: Vec::new(), typing_pause: Duration::from_millis(300) }
+        StartOptions {
+            open: None,
+            position: None,
+            moves: Vec::new(),
+            typing_pause: Duration::from_millis(300),
+            autosave: None,
+        }
     }
 }
 
@@ -121,6 +132,8 @@ pub struct EditorApp {
     message: Option<Message>,
     pub reload_status: Option<ReloadStatus>,
     engine: Engine,
+    pub ai: AiPanel,
+    autosave: Option<Autosave>,
 }
 
 impl std::fmt::Debug for EditorApp {
@@ -149,13 +162,24 @@ impl EditorApp {
     pub fn new(options: StartOptions, persisted: Persisted) -> EditorApp {
         let context: Arc<OnceLock<egui::Context>> = Arc::new(OnceLock::new());
         let waker_ctx = context.clone();
-        let reloader = Reloader::new(Arc::new(move || {
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
             if let Some(c) = waker_ctx.get() {
                 c.request_repaint();
             }
-        }));
+        });
+        let reloader = Reloader::new(wake.clone());
         let dirs = catalog::search_dirs();
-        let wanted = options.open.clone().or(persisted.last_open.clone());
+        // The game in progress when the editor last ran, unless told what to open.
+        let autosave = options.autosave.clone().map(Autosave::new);
+        let fresh_start = options.open.is_none() && options.position.is_none() && options.moves.is_empty();
+        let restore = match autosave.as_ref().and_then(Autosave::load) {
+            Some(Ok(r)) if fresh_start => Some(r),
+            _ => None,
+        };
+        let restore_open = restore
+            .as_ref()
+            .and_then(|r| r.option(autosave::SCRIPT_OPTION).map(str::to_string).or_else(|| r.variant.clone()));
+        let wanted = options.open.clone().or(restore_open).or(persisted.last_open.clone());
         let mut message = None;
         let entry = match wanted.as_deref().map(|w| (w, catalog::find(w, &dirs))) {
             Some((_, Some(e))) => e,
@@ -215,8 +239,15 @@ impl EditorApp {
             message,
             reload_status: None,
             engine: Engine::Script,
+            ai: AiPanel::new(wake),
+            autosave,
         };
         app.watch_document();
+        if let Some(r) = restore
+            && r.variant.as_deref() == Some(app.session.doc.name.as_str())
+        {
+            app.restore(&r);
+        }
         if let Some(p) = &options.position
             && let Err(e) = app.session.start_from(p)
         {
@@ -367,8 +398,7 @@ impl EditorApp {
             Purpose::OpenScript => self.open_path(&path),
             Purpose::SaveScriptAs => self.save_as(&path),
             Purpose::SaveGame => {
-                let v = self.session.variant().clone();
-                let text = record::write(&self.session.doc.name, v.as_ref(), self.session.game());
+                let text = self.game_record().to_text();
                 match write_atomically(&path, &text) {
                     Ok(()) => self.say(format!("game saved to {}", path.display())),
                     Err(e) => self.say_error(format!("cannot save {}: {e}", path.display())),
@@ -379,16 +409,56 @@ impl EditorApp {
                 let loaded = std::fs::read_to_string(&path)
                     .map_err(|e| e.to_string())
                     .and_then(|t| record::parse(&t))
-                    .and_then(|r| record::replay(v.as_ref(), &r));
+                    .and_then(|r| record::replay(v.as_ref(), &r).map(|g| (g, r)));
                 match loaded {
-                    Ok(game) => {
+                    Ok((game, r)) => {
                         self.session.load_game(game);
-                        self.say(format!("game loaded from {}", path.display()));
+                        let note = r.rules_changed(self.session.rules_hash()).map(|w| format!(" ({w})"));
+                        self.say(format!("game loaded from {}{}", path.display(), note.unwrap_or_default()));
                     }
                     Err(e) => self.say_error(format!("{}: {e}", path.display())),
                 }
             }
         }
+    }
+
+    /// A game record of the game on the board, with the script it was played under.
+    fn game_record(&self) -> record::Record {
+        let v = self.session.variant();
+        let mut r = record::Record::of_game(&self.session.doc.name, v.as_ref(), self.session.game());
+        if self.engine == Engine::Script {
+            r.script_hash = Some(self.session.rules_hash());
+        }
+        if let Some(p) = &self.session.doc.path {
+            let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+            r.options.push((autosave::SCRIPT_OPTION.to_string(), p.display().to_string()));
+        }
+        r
+    }
+
+    /// Plays an autosaved game back onto the board, as far as the rules still allow.
+    fn restore(&mut self, r: &record::Record) {
+        let v = self.session.variant().clone();
+        match record::replay_prefix(v.as_ref(), r) {
+            Ok((game, cut)) => {
+                let n = game.moves().len();
+                self.session.load_game(game);
+                match cut {
+                    None => self.say(format!("restored the game in progress ({n} moves)")),
+                    Some(e) => self.say_error(format!("restored the game in progress up to {e}")),
+                }
+            }
+            Err(e) => self.say_error(format!("the autosaved game could not be restored: {e}")),
+        }
+    }
+
+    /// Saves the game to the autosave file when it changed.
+    fn autosave(&mut self) {
+        let Some(mut a) = self.autosave.take() else { return };
+        if let Err(e) = a.save(&self.game_record()) {
+            self.say_error(format!("cannot autosave to {}: {e}", a.path().display()));
+        }
+        self.autosave = Some(a);
     }
 
     // ----- reloads --------------------------------------------------------------------------
@@ -616,6 +686,12 @@ impl EditorApp {
         self.poll_reloads(&ctx);
         self.dropped_files(&ctx);
         self.shortcuts(&ctx);
+        let name = self.session.doc.name.clone();
+        if let Some(mv) = self.ai.update(&self.session, &name) {
+            self.input.clear();
+            self.play(mv);
+        }
+        self.autosave();
 
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
@@ -738,6 +814,10 @@ impl EditorApp {
                 Some(BrowserAction::New(name)) => self.new_variant(&name),
                 None => {}
             }
+        });
+        egui::CollapsingHeader::new("AI").default_open(true).show(ui, |ui| {
+            let name = self.session.doc.name.clone();
+            self.ai.show(ui, &self.session, &name);
         });
         ui.separator();
         self.game_panel(ui);

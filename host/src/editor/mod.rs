@@ -2,10 +2,13 @@
 //! edited here or in any external editor (DESIGN.md, "Hot reload").
 //!
 //! Modules, one concept each: [`session`] (document, rules and game, no UI), [`reload`] (compile
-//! worker and folder watcher), [`move_input`] (clicks to moves), [`board`] and [`piece_face`]
+//! worker and folder watcher), [`autosave`] (the game in progress, kept on disk), `ai_panel` (the
+//! AI opponent and its worker thread), [`move_input`] (clicks to moves), [`board`] and [`piece_face`]
 //! (drawing), and one module per panel. [`app`] glues them into the window.
 
+mod ai_panel;
 mod app;
+pub mod autosave;
 pub mod bench;
 mod board;
 mod browser;
@@ -36,9 +39,12 @@ pub struct WindowOptions {
 }
 
 /// Opens the editor window and runs until it is closed.
-pub fn run(start: StartOptions, window: WindowOptions) -> anyhow::Result<()> {
+pub fn run(mut start: StartOptions, window: WindowOptions) -> anyhow::Result<()> {
     let size = window.size.unwrap_or([1440.0, 900.0]);
     let persist = window.screenshot.is_none();
+    if persist && start.autosave.is_none() {
+        start.autosave = autosave::default_path();
+    }
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
             .with_inner_size(size)

@@ -83,6 +83,8 @@ pub struct Session {
     rules_hash: u64,
     /// Counts rule swaps, so caches keyed on it (legal moves) notice new rules.
     rules_generation: u64,
+    /// The AI's piece values from the script (`value:`), by piece id.
+    piece_values: Vec<Option<i32>>,
     /// The error of the newest compile, if it failed (the rules stay the last good ones).
     pub error: Option<ScriptError>,
     game: Game,
@@ -109,6 +111,7 @@ impl Session {
             variant,
             rules_hash: loaded.content_hash,
             rules_generation: 0,
+            piece_values: loaded.piece_values,
             error: None,
             start: Start::Variant,
             redo: Vec::new(),
@@ -129,6 +132,17 @@ impl Session {
         self.rules_generation
     }
 
+    /// The script's piece values for the AI, by piece id (also used with its plugin, whose
+    /// piece table is the script's).
+    pub fn piece_values(&self) -> &[Option<i32>] {
+        &self.piece_values
+    }
+
+    /// The hash of the script text the rules in force were built from.
+    pub fn rules_hash(&self) -> u64 {
+        self.rules_hash
+    }
+
     /// Whether the rules in force were built from exactly this text.
     pub fn rules_match(&self, text: &str) -> bool {
         text_hash(text) == self.rules_hash
@@ -145,6 +159,7 @@ impl Session {
             Ok(loaded) => {
                 self.error = None;
                 self.rules_hash = text_hash(text);
+                self.piece_values = loaded.piece_values;
                 Some(self.swap_rules(loaded.variant))
             }
         }

@@ -37,6 +37,9 @@ pub struct VariantBuilder {
     pub meta: Metadata,
     pub geometry: Option<GeometrySpec>,
     pub pieces: Vec<Declared<PieceRule>>,
+    /// The AI's value of each piece where the script gives one (`value:`), by piece index. Kept
+    /// beside the rules, not in them: it is advice to the playtest AI, not part of the game.
+    pub values: Vec<Option<i32>>,
     pub promotion: PromotionRule,
     pub drops: bool,
     pub check: CheckRule,
@@ -191,6 +194,15 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
     })
 }
 
+/// A piece's `value:` for the AI, in centipawns (a pawn ≈ 100).
+fn get_value(m: &Map) -> Res<Option<i32>> {
+    match get_int(m, "value")? {
+        None => Ok(None),
+        Some(v) if (0..=100_000).contains(&v) => Ok(Some(v as i32)),
+        Some(v) => fail(format!("`value` must be from 0 to 100000 (got {v})")),
+    }
+}
+
 fn side_name(s: Side) -> &'static str {
     match s {
         Side::First => "black",
@@ -211,7 +223,7 @@ impl VariantBuilder {
         check_keys(
             &m,
             "a piece",
-            &["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "promotes", "drop"],
+            &["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "promotes", "drop", "value"],
         )?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
@@ -225,14 +237,17 @@ impl VariantBuilder {
             None => None,
             Some(p) => {
                 let p = p.clone().try_cast::<Map>().ok_or("`promotes` must be a map describing the promoted piece")?;
-                check_keys(&p, "`promotes`", &["name", "kanji", "token", "moves", "royal", "spares_protected_royals"])?;
-                Some(piece_from_map(&p, Some(&piece.token))?)
+                let keys = ["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "value"];
+                check_keys(&p, "`promotes`", &keys)?;
+                Some((piece_from_map(&p, Some(&piece.token))?, get_value(&p)?))
             }
         };
-        if let Some(p) = promoted {
+        b.values.push(get_value(&m)?);
+        if let Some((p, value)) = promoted {
             piece.promotes_to = Some(b.pieces.len() + 1);
             b.pieces.push(Declared { value: piece, at });
             b.pieces.push(Declared { value: p, at });
+            b.values.push(value);
         } else {
             b.pieces.push(Declared { value: piece, at });
         }

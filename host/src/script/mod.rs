@@ -29,6 +29,8 @@ pub struct LoadedScript {
     pub source_name: String,
     /// A hash of the script text, for "did it really change?" on reload and for game records.
     pub content_hash: u64,
+    /// The AI's piece values the script sets (`value:` in a piece map), by piece id.
+    pub piece_values: Vec<Option<i32>>,
 }
 
 pub fn content_hash(src: &str) -> u64 {
@@ -101,5 +103,10 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
     if let Err(e) = checked {
         return Err(ScriptError { location: e.location, message: e.message, call_stack: vec![] });
     }
-    Ok(LoadedScript { variant, source_name: source_name.to_string(), content_hash: content_hash(src) })
+    Ok(LoadedScript {
+        variant,
+        source_name: source_name.to_string(),
+        content_hash: content_hash(src),
+        piece_values: builder.values.clone(),
+    })
 }

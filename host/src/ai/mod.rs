@@ -1,0 +1,17 @@
+//! The playtest AI: an alpha-beta searcher that plays any variant through the [`Variant`] trait
+//! alone, scripted or compiled, with piece values estimated from the rules.
+//!
+//! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
+//! [`tt`] (the transposition table), [`order`] (which moves to try first) and [`search`]
+//! (iterative deepening, the time limit, quiescence).
+//!
+//! [`Variant`]: henka_api::Variant
+
+pub mod eval;
+pub mod order;
+pub mod search;
+pub mod tt;
+pub mod values;
+
+pub use search::{Limits, MATE, Report, Score, Searcher, searcher_for};
+pub use values::PieceValues;

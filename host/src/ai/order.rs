@@ -1,0 +1,149 @@
+//! Move ordering: the best guesses first, so alpha-beta cuts early. The transposition table's
+//! move, then captures by most valuable victim / least valuable attacker, then promotions (and
+//! any change of piece that gains value, such as a face choice), then the two killer moves of the
+//! ply, then quiet moves by their history score.
+//!
+//! Hundreds of moves per position are common on big boards, and a cut usually comes within the
+//! first few: moves are scored once and picked best-first lazily rather than sorted.
+
+use henka_api::{Move, MoveKind, Position, Side};
+
+use super::values::PieceValues;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const PROMOTION: i32 = 1 << 27;
+const KILLER: [i32; 2] = [(1 << 26) + 1, 1 << 26];
+/// History scores stay below the killers.
+const HISTORY_MAX: i32 = (1 << 26) - 1;
+
+/// What a move captures, in value: enemy pieces on its stop and its target.
+#[inline]
+pub fn victim_value(pos: &Position, mv: Move, values: &PieceValues) -> i32 {
+    if mv.kind != MoveKind::Board {
+        return 0;
+    }
+    let me = pos.side_to_move();
+    let mut v = 0;
+    for c in [mv.via, mv.to] {
+        if c != henka_api::NO_CELL
+            && c != mv.from
+            && let Some(p) = pos.piece_at(c)
+            && p.side != me
+        {
+            v += values.board(p.ty);
+        }
+    }
+    v
+}
+
+/// Killer moves and history counters, kept across the iterations of one search.
+#[derive(Clone, Debug)]
+pub struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    /// `[side][piece after the move][target cell]`.
+    history: Vec<i32>,
+    types: usize,
+    cells: usize,
+}
+
+impl Ordering {
+    pub fn new(types: usize, cells: usize) -> Ordering {
+        Ordering { killers: Vec::new(), history: vec![0; 2 * types * cells], types, cells }
+    }
+
+    /// Before a new search: killers belong to the old tree; history is aged, not forgotten.
+    pub fn new_search(&mut self) {
+        self.killers.clear();
+        for h in &mut self.history {
+            *h /= 8;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.killers.clear();
+        self.history.fill(0);
+    }
+
+    #[inline]
+    fn history_index(&self, side: Side, mv: Move) -> Option<usize> {
+        let to = mv.to as usize;
+        (mv.kind != MoveKind::Pass && to < self.cells)
+            .then(|| (side.index() * self.types + mv.piece as usize) * self.cells + to)
+    }
+
+    /// Scores `moves` into `scores` for picking.
+    pub fn score(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt_move: Option<Move>,
+        ply: usize,
+        values: &PieceValues,
+        scores: &mut Vec<i32>,
+    ) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let side = pos.side_to_move();
+        scores.clear();
+        scores.extend(moves.iter().map(|&mv| {
+            if Some(mv) == tt_move {
+                return TT_MOVE;
+            }
+            let victim = victim_value(pos, mv, values);
+            let mover = match mv.kind {
+                MoveKind::Board => pos.piece_at(mv.from).map_or(0, |p| values.board(p.ty)),
+                _ => values.hand(mv.piece),
+            };
+            if victim > 0 {
+                return CAPTURE + victim * 64 - mover / 16;
+            }
+            let gain = match mv.kind {
+                MoveKind::Board => values.board(mv.piece) - mover,
+                _ => 0,
+            };
+            if gain > 0 {
+                return PROMOTION + gain;
+            }
+            if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
+                return KILLER[k];
+            }
+            self.history_index(side, mv).map_or(0, |i| self.history[i])
+        }));
+    }
+
+    /// A quiet move caused a cut at `ply`: remember it as a killer and credit its history.
+    pub fn reward(&mut self, side: Side, mv: Move, ply: usize, depth: i32) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(i) = self.history_index(side, mv) {
+            let h = &mut self.history[i];
+            *h = (*h + depth * depth).min(HISTORY_MAX);
+        }
+    }
+}
+
+/// Moves the best-scored remaining move to position `i` and returns it.
+#[inline]
+pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    moves[i]
+}
+
+/// Whether a move's score says it is quiet (no capture, no gain, not the table's move).
+#[inline]
+pub fn is_quiet(score: i32) -> bool {
+    score < KILLER[1]
+}

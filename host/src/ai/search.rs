@@ -1,0 +1,728 @@
+//! The search: iterative deepening principal variation search (negamax alpha-beta) over any
+//! [`Variant`], with a transposition table, move ordering, late move reductions and a capped
+//! quiescence search on captures.
+//!
+//! It knows the rules only through the trait. Game ends are found where they are cheap: a node
+//! with no legal move asks [`Variant::outcome`] why (mate, stalemate, a captured last royal — the
+//! trait promises no moves then), a position repeated on the path scores as a draw, and the root's
+//! children are judged by the full `outcome` with the game's history, once per search, so declared
+//! results (baring, repetition rules, a script's `game_end`) are seen one ply ahead without paying
+//! for them at every node of a 25×25 tree.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
+
+use henka_api::{HistoryEntry, Move, Position, RuleError, Variant};
+
+use super::eval::Evaluator;
+use super::order::{Ordering, is_quiet, pick, victim_value};
+use super::tt::{Bound, Table};
+use super::values::PieceValues;
+
+/// The score of mating now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+const INFINITY: i32 = 32_000;
+/// The deepest the search goes (plies from the root, quiescence included).
+const MAX_PLY: usize = 96;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Quiescence stops after this many captures in a row...
+const QUIESCENCE_DEPTH: usize = 6;
+/// ...and tries only this many captures per position (the most valuable victims): on a big board
+/// a position can have dozens, and the rest rarely matter.
+const QUIESCENCE_CAPTURES: usize = 12;
+/// A capture that cannot bring the score within this of alpha is not tried in quiescence.
+const DELTA_MARGIN: i32 = 200;
+/// The clock and the stop flag are looked at every this many nodes.
+const CHECK_EVERY: u64 = 256;
+
+/// A search result's score as people read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move (a pawn-like piece ≈ 100).
+    Cp(i32),
+    /// Mate in this many of the side to move's moves; negative: it is mated in that many.
+    Mate(i32),
+}
+
+impl Score {
+    /// Reads an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Score::Cp(cp) => write!(f, "{:+.2}", cp as f64 / 100.0),
+            Score::Mate(n) if n > 0 => write!(f, "mate in {n}"),
+            Score::Mate(n) => write!(f, "mated in {}", -n),
+        }
+    }
+}
+
+/// When to stop. With none set the search runs until stopped (USI `go infinite`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn time(t: Duration) -> Limits {
+        Limits { time: Some(t), ..Limits::default() }
+    }
+}
+
+/// Where a search stands after an iteration, and its final answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The last completed depth (plies, without quiescence).
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// For the side to move at the root.
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, best move first; never empty.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    pub fn best(&self) -> Move {
+        self.pv[0]
+    }
+
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// Why a search unwound early.
+enum Halt {
+    /// Time, node limit or the stop flag.
+    Stopped,
+    Rule(RuleError),
+}
+
+impl From<RuleError> for Halt {
+    fn from(e: RuleError) -> Halt {
+        Halt::Rule(e)
+    }
+}
+
+/// A root move, the position after it, and what the rules say about that position.
+struct RootMove {
+    mv: Move,
+    child: Position,
+    /// The score of a position the rules declare over (from the root's side), searched no further.
+    decided: Option<i32>,
+}
+
+/// A search engine for one variant. Keeps its table and history between searches (the next move
+/// of a game starts warm); [`Searcher::new_game`] forgets them.
+pub struct Searcher {
+    variant: Arc<dyn Variant>,
+    eval: Evaluator,
+    tt: Table,
+    order: Ordering,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    seldepth: usize,
+    /// Repetition hashes of the game's positions and the current line's ancestors.
+    path: Vec<u64>,
+    /// Move and score buffers per ply, reused so the search does not allocate per node.
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher").field("variant", &self.variant.info().meta.name).finish()
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `table_mb` megabytes.
+    pub fn new(variant: Arc<dyn Variant>, values: PieceValues, table_mb: usize) -> Searcher {
+        let types = variant.info().pieces.len();
+        let cells = variant.geometry().len();
+        Searcher {
+            eval: Evaluator::new(variant.as_ref(), values),
+            variant,
+            tt: Table::new(table_mb),
+            order: Ordering::new(types, cells),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            seldepth: 0,
+            path: Vec::new(),
+            moves: vec![Vec::new(); MAX_PLY + 1],
+            scores: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    pub fn variant(&self) -> &Arc<dyn Variant> {
+        &self.variant
+    }
+
+    /// Setting this flag stops a running search, which then answers with what it has. The caller
+    /// clears it before the next search (so a stop sent just before a search starts is not lost).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Makes `flag` this searcher's stop flag (one flag can then stop whichever searcher runs).
+    pub fn share_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// Replaces the transposition table with one of about `table_mb` megabytes.
+    pub fn resize_table(&mut self, table_mb: usize) {
+        self.tt = Table::new(table_mb);
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.order.clear();
+    }
+
+    /// Searches `pos`, reached after the game positions in `history` (oldest first, as
+    /// [`henka_api::Game::history`] keeps them), calling `on_report` after every completed depth.
+    /// Returns the last report, or `None` when the side to move has no legal move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[HistoryEntry],
+        limits: Limits,
+        mut on_report: impl FnMut(&Report),
+    ) -> Result<Option<Report>, RuleError> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.order.new_search();
+        let v = self.variant.clone();
+
+        let mut legal = Vec::new();
+        v.legal_moves(pos, &mut legal)?;
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let mut root = self.root_moves(pos, history, &legal)?;
+        let mut best = 0usize;
+        let mut report: Option<Report> = None;
+        let max_depth = match (limits.depth, limits.time) {
+            (Some(d), _) => d.clamp(1, MAX_PLY as u32 - 1),
+            // With one move, or a win in one, there is nothing to think about.
+            (None, Some(_)) if root.len() == 1 || root[0].decided == Some(MATE - 1) => 1,
+            _ => MAX_PLY as u32 - 1,
+        };
+
+        for depth in 1..=max_depth {
+            match self.search_root(&root, pos, depth as i32) {
+                Ok((index, score)) => {
+                    best = index;
+                    let mv = root[best].mv;
+                    let child = root[best].child.clone();
+                    let r = self.report(depth, score, mv, &child, start)?;
+                    on_report(&r);
+                    report = Some(r);
+                    // The best move first next time; the rest keep their order.
+                    let chosen = root.remove(best);
+                    root.insert(0, chosen);
+                    best = 0;
+                }
+                Err(Halt::Stopped) => break,
+                Err(Halt::Rule(e)) => return Err(e),
+            }
+            let elapsed = start.elapsed();
+            let score = report.as_ref().map(|r| r.score);
+            let mate_found = matches!(score, Some(Score::Mate(n)) if n.unsigned_abs() * 2 <= depth);
+            // Another iteration takes longer than all before it: do not start one that cannot end.
+            let out_of_time = limits.time.is_some_and(|t| elapsed * 2 > t);
+            if mate_found || out_of_time || self.nodes >= self.node_limit || self.stop.load(AtomicOrdering::Relaxed) {
+                break;
+            }
+        }
+        // Stopped before depth 1 finished: the ordering's first choice is still a legal move.
+        let r = match report {
+            Some(r) => r,
+            None => {
+                let child = root[best].child.clone();
+                let score = self.eval.evaluate(&child);
+                self.report(0, -score, root[best].mv, &child, start)?
+            }
+        };
+        Ok(Some(r))
+    }
+
+    /// The root moves in a first order (captures and promotions first, decided losses last),
+    /// each judged by the full rules while the clock allows.
+    fn root_moves(
+        &mut self,
+        pos: &Position,
+        history: &[HistoryEntry],
+        legal: &[Move],
+    ) -> Result<Vec<RootMove>, RuleError> {
+        let v = self.variant.clone();
+        let mut game_history = history.to_vec();
+        game_history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(pos) });
+        let mut scores = Vec::new();
+        self.order.score(pos, legal, None, 0, self.eval.values(), &mut scores);
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        let me = pos.side_to_move();
+        let mut root = Vec::with_capacity(legal.len());
+        for i in order {
+            let mv = legal[i];
+            let mut child = pos.clone();
+            v.play(&mut child, mv)?;
+            let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let decided = if out_of_time {
+                None
+            } else {
+                v.outcome(&child, &game_history)?.map(|o| match o.winner {
+                    Some(w) if w == me => MATE - 1,
+                    Some(_) => -(MATE - 1),
+                    None => 0,
+                })
+            };
+            root.push(RootMove { mv, child, decided });
+        }
+        // A win first, losses last: the first move is searched with the full window.
+        root.sort_by_key(|r| match r.decided {
+            Some(s) if s > 0 => 0,
+            None => 1,
+            Some(0) => 2,
+            Some(_) => 3,
+        });
+        self.path.clear();
+        self.path.extend(history.iter().map(|h| h.hash));
+        Ok(root)
+    }
+
+    /// One iteration over the root moves; the best index and its score.
+    fn search_root(&mut self, root: &[RootMove], pos: &Position, depth: i32) -> Result<(usize, i32), Halt> {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = None;
+        self.path.push(pos.repetition_hash());
+        let result = (|| {
+            for (i, rm) in root.iter().enumerate() {
+                let score = match rm.decided {
+                    Some(s) => s,
+                    None if i == 0 => -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true)?,
+                    None => {
+                        let s = -self.negamax(&rm.child, depth - 1, 1, -alpha - 1, -alpha, false)?;
+                        if s > alpha { -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true)? } else { s }
+                    }
+                };
+                if score > alpha || best.is_none() {
+                    alpha = score.max(alpha);
+                    best = Some((i, score));
+                }
+            }
+            Ok(())
+        })();
+        self.path.pop();
+        match result {
+            Ok(()) => Ok(best.expect("the root has moves")),
+            // Stopped part-way: a move that beat the previous best after it was searched in full
+            // is still a better answer than the last iteration's.
+            Err(Halt::Stopped) => match best {
+                Some((i, score)) if i > 0 => Ok((i, score)),
+                _ => Err(Halt::Stopped),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    fn report(
+        &mut self,
+        depth: u32,
+        score: i32,
+        best: Move,
+        child: &Position,
+        start: Instant,
+    ) -> Result<Report, RuleError> {
+        let mut pv = vec![best];
+        self.extend_pv(child, &mut pv)?;
+        Ok(Report {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score),
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+            pv,
+        })
+    }
+
+    /// Follows the table's moves from `pos` while they are legal and the line does not repeat.
+    fn extend_pv(&self, pos: &Position, pv: &mut Vec<Move>) -> Result<(), RuleError> {
+        let mut pos = pos.clone();
+        let mut seen = vec![pos.hash()];
+        let mut legal = Vec::new();
+        while pv.len() < MAX_PLY {
+            let Some(mv) = self.tt.probe(pos.hash()).and_then(|e| e.mv) else { break };
+            self.variant.legal_moves(&pos, &mut legal)?;
+            if !legal.contains(&mv) {
+                break;
+            }
+            self.variant.play(&mut pos, mv)?;
+            pv.push(mv);
+            if seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+        }
+        Ok(())
+    }
+
+    /// Counts a node; says stop when the time, the node budget or the stop flag says so.
+    #[inline]
+    fn tick(&mut self, ply: usize) -> Result<(), Halt> {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.nodes.is_multiple_of(CHECK_EVERY)
+            && (self.stop.load(AtomicOrdering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            return Err(Halt::Stopped);
+        }
+        Ok(())
+    }
+
+    /// Whether the position with repetition hash `rep` occurred before with the same side to move.
+    fn repeated(&self, rep: u64) -> bool {
+        let n = self.path.len();
+        (2..=n).step_by(2).any(|back| self.path[n - back] == rep)
+    }
+
+    /// The score of a position without legal moves, from its side to move's view.
+    fn terminal(&self, pos: &Position, ply: usize) -> Result<i32, Halt> {
+        let mate = MATE - ply as i32;
+        Ok(match self.variant.outcome(pos, &[])? {
+            Some(o) => match o.winner {
+                Some(w) if w == pos.side_to_move() => mate,
+                Some(_) => -mate,
+                None => 0,
+            },
+            None => 0,
+        })
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv: bool,
+    ) -> Result<i32, Halt> {
+        self.tick(ply)?;
+        let rep = pos.repetition_hash();
+        if self.repeated(rep) {
+            return Ok(0);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, ply, alpha, beta, 0);
+        }
+        // No line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return Ok(alpha);
+        }
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = from_table(e.score, ply);
+            if !pv && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return Ok(s);
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let result = self.search_moves(pos, &mut moves, &mut scores, tt_move, depth, ply, alpha, beta, pv, rep);
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        let (best, best_move) = match result? {
+            Some(r) => r,
+            None => return self.terminal(pos, ply),
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, depth as i16, to_table(best, ply), bound, best_move);
+        Ok(best)
+    }
+
+    /// The move loop of [`Searcher::negamax`]: the best score and move, or `None` without moves.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        scores: &mut Vec<i32>,
+        tt_move: Option<Move>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv: bool,
+        rep: u64,
+    ) -> Result<Option<(i32, Option<Move>)>, Halt> {
+        let v = self.variant.clone();
+        v.legal_moves(pos, moves)?;
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        self.order.score(pos, moves, tt_move, ply, self.eval.values(), scores);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        self.path.push(rep);
+        let result = (|| {
+            for i in 0..moves.len() {
+                let mv = pick(moves, scores, i);
+                let quiet = is_quiet(scores[i]);
+                let mut child = pos.clone();
+                v.play(&mut child, mv)?;
+                let score = if i == 0 {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv)?
+                } else {
+                    // Late quiet moves rarely matter: look at them shallower first.
+                    let reduction = if depth >= 3 && quiet && i >= 4 { 1 + (depth >= 6 && i >= 16) as i32 } else { 0 };
+                    let mut s = -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false)?;
+                    if s > alpha && reduction > 0 {
+                        s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false)?;
+                    }
+                    if s > alpha && s < beta && pv {
+                        s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)?;
+                    }
+                    s
+                };
+                if score > best {
+                    best = score;
+                    best_move = Some(mv);
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            if victim_value(pos, mv, self.eval.values()) == 0 {
+                                self.order.reward(pos.side_to_move(), mv, ply, depth);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.path.pop();
+        result.map(|()| Some((best, best_move)))
+    }
+
+    /// Captures only, until the position is quiet: the side to move may also stand pat.
+    fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32, qdepth: usize) -> Result<i32, Halt> {
+        self.tick(ply)?;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let result = (|| {
+            self.variant.clone().legal_moves(pos, &mut moves)?;
+            if moves.is_empty() {
+                return self.terminal(pos, ply);
+            }
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
+                return Ok(stand);
+            }
+            alpha = alpha.max(stand);
+            let values = self.eval.values();
+            scores.clear();
+            scores.extend(moves.iter().map(|&mv| victim_value(pos, mv, values)));
+            let mut best = stand;
+            for i in 0..moves.len().min(QUIESCENCE_CAPTURES) {
+                let mv = pick(&mut moves, &mut scores, i);
+                let victim = scores[i];
+                // Sorted by victim: once one cannot help, none after it can.
+                if victim == 0 || stand + victim + DELTA_MARGIN <= alpha {
+                    break;
+                }
+                let mut child = pos.clone();
+                self.variant.play(&mut child, mv)?;
+                let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qdepth + 1)?;
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        alpha = s;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            Ok(best)
+        })();
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        result
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right wherever the node recurs.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A searcher for `v` with its piece values estimated (and `overrides` applied).
+pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: usize) -> Searcher {
+    let values = PieceValues::estimate(v.as_ref(), overrides);
+    Searcher::new(v, values, table_mb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use henka_api::Game;
+
+    fn bundled(name: &str) -> Arc<dyn Variant> {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == name).unwrap();
+        crate::script::load_source(name, src).unwrap().variant
+    }
+
+    fn search(v: &Arc<dyn Variant>, position: &str, limits: Limits) -> Report {
+        let mut s = searcher_for(v.clone(), &[], 8);
+        let pos = v.parse_position(position).unwrap();
+        s.search(&pos, &[], limits, |_| {}).unwrap().unwrap()
+    }
+
+    #[test]
+    fn finds_a_mate_in_one_and_says_so() {
+        let v = bundled("shogi");
+        // A gold dropped on 1b (guarded by the pawn) or 3b mates; a few other drops leave White
+        // without a move, which loses too.
+        let r = search(&v, "8k/9/8P/9/9/9/9/9/K8 b G 1", Limits { depth: Some(3), ..Limits::default() });
+        let mut pos = v.parse_position("8k/9/8P/9/9/9/9/9/K8 b G 1").unwrap();
+        assert_eq!(r.score, Score::Mate(1));
+        v.play(&mut pos, r.best()).unwrap();
+        let o = v.outcome(&pos, &[]).unwrap().unwrap();
+        assert_eq!(o.winner, Some(henka_api::Side::First), "{o}");
+    }
+
+    #[test]
+    fn wins_material_it_can_take_safely() {
+        let v = bundled("okisaki");
+        // Black's rook takes the undefended queen on 5b.
+        let position = "k9/5q4/10/10/10/10/10/p9/10/5R3K b - 1";
+        let r = search(&v, position, Limits { depth: Some(3), ..Limits::default() });
+        let pos = v.parse_position(position).unwrap();
+        assert!(v.format_move(&pos, r.best()).starts_with("5j5b"), "takes, promoting or not");
+        // Up a queen, or (seeing the lone pawn fall next) about to bare White's king.
+        assert!(
+            matches!(r.score, Score::Cp(cp) if cp > 500) || matches!(r.score, Score::Mate(n) if n > 0),
+            "{:?}",
+            r.score
+        );
+    }
+
+    #[test]
+    fn a_declared_result_is_seen_at_the_root() {
+        let v = bundled("okisaki");
+        // Without the pawn, taking the queen bares White's king: Okisaki's baring rule wins at
+        // once, which only `outcome` knows.
+        let position = "k9/5q4/10/10/10/10/10/10/10/5R3K b - 1";
+        let r = search(&v, position, Limits::time(Duration::from_secs(5)));
+        let pos = v.parse_position(position).unwrap();
+        assert!(v.format_move(&pos, r.best()).starts_with("5j5b"));
+        assert_eq!(r.score, Score::Mate(1));
+        assert_eq!(r.depth, 1, "a win in one needs no deeper search");
+    }
+
+    /// A 25×25 board with queens: hundreds of moves per position, and the clock still holds.
+    #[test]
+    fn keeps_to_the_time_on_a_big_board_with_hundreds_of_moves() {
+        let src = r#"
+            let v = variant(#{ name: "Big", board: [25, 25] });
+            v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+            v.piece(#{ name: "Queen", token: "Q", moves: "Q" });
+            v.piece(#{ name: "Pawn", token: "P", moves: "fW" });
+            v.setup("11k13/25/25/pppppppppppppppppppppppp1/25/4q4q4q4q4q/25/25/25/25/25/25/25/25/25/25/25/25/25/4Q4Q4Q4Q4Q/25/1PPPPPPPPPPPPPPPPPPPPPPPP/25/25/11K13 b - 1");
+            v
+        "#;
+        let v: Arc<dyn Variant> = crate::script::load_source("big.rhai", src).unwrap().variant;
+        let mut moves = Vec::new();
+        v.legal_moves(&v.start_position(), &mut moves).unwrap();
+        assert!(moves.len() > 200, "{} moves", moves.len());
+        let t = Instant::now();
+        let r = search(&v, &v.info().start, Limits::time(Duration::from_millis(300)));
+        assert!(t.elapsed() < Duration::from_millis(1500), "took {:?}", t.elapsed());
+        assert!(moves.contains(&r.best()));
+    }
+
+    #[test]
+    fn a_stop_flag_set_before_the_search_still_gives_a_legal_move() {
+        let v = bundled("ogi");
+        let mut s = searcher_for(v.clone(), &[], 1);
+        s.stop_flag().store(true, AtomicOrdering::Relaxed);
+        let game = Game::new(v.start_position());
+        let r = s.search(game.position(), game.history(), Limits::default(), |_| {}).unwrap().unwrap();
+        let mut legal = Vec::new();
+        v.legal_moves(game.position(), &mut legal).unwrap();
+        assert!(legal.contains(&r.best()));
+    }
+
+    #[test]
+    fn mate_scores_read_as_moves() {
+        assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(35).to_string(), "+0.35");
+        assert_eq!(to_table(from_table(MATE - 7, 4), 4), MATE - 7);
+    }
+}

@@ -1,0 +1,152 @@
+//! The USI client: an external engine process as a player. Spawns the command line, does the
+//! handshake (choosing the variant with `UCI_Variant` when the engine offers it, as
+//! Fairy-Stockfish does), sends `position` and `go`, and reads `bestmove` with a timeout, so a
+//! hung engine loses the game instead of hanging Henka. Dropping the client ends the process.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+/// How long the engine may take to answer `usi` and `isready` (a variant may be loaded then).
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A running USI engine.
+#[derive(Debug)]
+pub struct UsiClient {
+    command: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The engine's `id name`, or the command line.
+    name: String,
+    /// The engine's `option` lines from the handshake.
+    options: Vec<String>,
+}
+
+impl UsiClient {
+    /// Starts `command_line` (split like a shell would, quotes included) and does the handshake;
+    /// with `variant`, selects it through `UCI_Variant` if the engine has that option.
+    pub fn start(command_line: &str, variant: Option<&str>) -> Result<UsiClient> {
+        let words =
+            shlex::split(command_line).with_context(|| format!("cannot split the command line {command_line:?}"))?;
+        let (program, args) = words.split_first().context("an empty engine command line")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start the engine {command_line:?}"))?;
+        let stdin = child.stdin.take().context("the engine's standard input")?;
+        let stdout = child.stdout.take().context("the engine's standard output")?;
+        let (tx, lines) = channel();
+        // A reader thread, so every wait below can time out; it ends when the process does.
+        std::thread::Builder::new().name("usi-client-reader".into()).spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        })?;
+        let mut client = UsiClient {
+            command: command_line.to_string(),
+            child,
+            stdin,
+            lines,
+            name: command_line.to_string(),
+            options: Vec::new(),
+        };
+        client.handshake(variant)?;
+        Ok(client)
+    }
+
+    /// The engine's name as it gave it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn handshake(&mut self, variant: Option<&str>) -> Result<()> {
+        self.send("usi")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            let line = self.next_line(deadline, "usiok")?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.name = name.trim().to_string();
+            } else if line.starts_with("option ") {
+                self.options.push(line);
+            } else if line.trim() == "usiok" {
+                break;
+            }
+        }
+        if let Some(variant) = variant
+            && let Some(option) = self.options.iter().find(|o| o.starts_with("option name UCI_Variant "))
+        {
+            let offered = option.split_whitespace().collect::<Vec<_>>();
+            let known = offered.windows(2).any(|w| w[0] == "var" && w[1] == variant);
+            if !known {
+                bail!("the engine {} does not play {variant:?} ({option})", self.name);
+            }
+            self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
+        self.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Tells the engine a new game starts.
+    pub fn new_game(&mut self) -> Result<()> {
+        self.send("usinewgame")
+    }
+
+    /// Sends `position <position>` and `go <go>`, and returns the move of `bestmove` (which may
+    /// be `resign` or `win`). Fails if none comes within `timeout`.
+    pub fn best_move(&mut self, position: &str, go: &str, timeout: Duration) -> Result<String> {
+        self.send(&format!("position {position}"))?;
+        self.send(&format!("go {go}"))?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = self.next_line(deadline, "bestmove")?;
+            if let Some(rest) = line.strip_prefix("bestmove") {
+                return rest.split_whitespace().next().map(str::to_string).context("`bestmove` without a move");
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .with_context(|| format!("the engine {} stopped reading its input", self.name))
+    }
+
+    fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => bail!("the engine {} gave no `{waiting_for}` in time", self.name),
+            Err(RecvTimeoutError::Disconnected) => {
+                bail!("the engine {} ended while Henka waited for `{waiting_for}` ({})", self.name, self.command)
+            }
+        }
+    }
+}
+
+impl Drop for UsiClient {
+    /// Asks the engine to quit, and ends it if it has not within a moment.
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let until = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,357 @@
+//! `henka usi`: the AI as a USI engine, for any variant, so shogi GUIs and tournament managers
+//! can play it. The main thread reads commands from standard input; a search runs on its own
+//! thread and prints `bestmove` when done, so `stop` and `quit` are read while it thinks.
+//!
+//! Positions and moves are Henka's own strings (extended SFEN, USI-style moves), which are plain
+//! USI for standard shogi. The variant is the command-line argument or `setoption name
+//! UCI_Variant value <name>`, as Fairy-Stockfish does; `usi` lists the choices.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use henka_api::{Game, Move, Position, Side, Variant};
+
+use crate::ai::{Limits, Report, Score, Searcher, searcher_for};
+use crate::catalog;
+
+/// The variant when neither the command line nor `setoption` names one.
+const DEFAULT_VARIANT: &str = "shogi";
+const DEFAULT_HASH_MB: usize = 64;
+/// Kept back from the clock for the time the answer takes to reach the GUI.
+const SAFETY_MARGIN: Duration = Duration::from_millis(50);
+
+/// Writes one line to standard output at once (both threads print).
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// The engine's state between commands.
+struct Engine {
+    variant_name: String,
+    variant: Option<Arc<dyn Variant>>,
+    /// Present unless a search has it.
+    searcher: Option<Searcher>,
+    hash_mb: usize,
+    game: Option<Game>,
+    search: Option<JoinHandle<Searcher>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Runs the engine on standard input and output until `quit` or the end of input.
+pub fn run(variant: Option<String>) -> Result<()> {
+    let mut engine = Engine {
+        variant_name: variant.unwrap_or_else(|| DEFAULT_VARIANT.to_string()),
+        variant: None,
+        searcher: None,
+        hash_mb: DEFAULT_HASH_MB,
+        game: None,
+        search: None,
+        stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    };
+    // Fail early, with a message, on a variant that does not load.
+    engine.load()?;
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else { continue };
+        let result = match command {
+            "usi" => {
+                engine.identify();
+                Ok(())
+            }
+            "isready" => engine.load().map(|()| say("readyok")),
+            "setoption" => engine.set_option(args),
+            "usinewgame" => engine.searcher_mut().map(|s| s.new_game()),
+            "position" => engine.position(args),
+            "go" => engine.go(args),
+            "stop" | "gameover" => {
+                engine.finish_search();
+                Ok(())
+            }
+            // Henka never ponders, so a ponder hit changes nothing.
+            "ponderhit" => Ok(()),
+            "quit" => break,
+            other => Err(anyhow!("unknown command {other:?}")),
+        };
+        if let Err(e) = result {
+            say(&format!("info string error: {e:#}"));
+        }
+    }
+    engine.finish_search();
+    Ok(())
+}
+
+impl Engine {
+    fn identify(&self) {
+        say(&format!("id name Henka {}", env!("CARGO_PKG_VERSION")));
+        say("id author the Henka authors");
+        let names: Vec<String> = catalog::discover(&catalog::search_dirs()).into_iter().map(|e| e.name).collect();
+        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
+        say(&format!("option name UCI_Variant type combo default {}{vars}", self.variant_name));
+        say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"));
+        say("usiok");
+    }
+
+    /// Loads the chosen variant unless it is loaded.
+    fn load(&mut self) -> Result<()> {
+        if self.variant.is_some() {
+            return Ok(());
+        }
+        self.finish_search();
+        let entry = catalog::find(&self.variant_name, &catalog::search_dirs())
+            .with_context(|| format!("no variant called {:?}", self.variant_name))?;
+        let loaded = entry.load().map_err(|e| anyhow!("{e}"))?;
+        let variant: Arc<dyn Variant> = loaded.variant;
+        self.searcher = Some(searcher_for(variant.clone(), &loaded.piece_values, self.hash_mb));
+        self.game = Some(Game::new(variant.start_position()));
+        self.variant = Some(variant);
+        Ok(())
+    }
+
+    fn searcher_mut(&mut self) -> Result<&mut Searcher> {
+        self.finish_search();
+        self.load()?;
+        Ok(self.searcher.as_mut().expect("loaded"))
+    }
+
+    /// `setoption name <name> value <value>`; names may have spaces.
+    fn set_option(&mut self, args: &[&str]) -> Result<()> {
+        let text = args.join(" ");
+        let rest = text.strip_prefix("name ").context("expected `setoption name <name> value <value>`")?;
+        let (name, value) = rest.split_once(" value ").map_or((rest, ""), |(n, v)| (n, v));
+        match name.trim() {
+            "UCI_Variant" => {
+                let value = value.trim();
+                if value != self.variant_name || self.variant.is_none() {
+                    self.finish_search();
+                    self.variant_name = value.to_string();
+                    self.variant = None;
+                    self.load()?;
+                }
+                Ok(())
+            }
+            "USI_Hash" => {
+                self.hash_mb = value.trim().parse().context("USI_Hash is a number of megabytes")?;
+                let mb = self.hash_mb;
+                self.searcher_mut()?.resize_table(mb);
+                Ok(())
+            }
+            // Options GUIs send to every engine; Henka has nothing to set for them.
+            "USI_Ponder" | "Threads" => Ok(()),
+            other => bail!("unknown option {other:?}"),
+        }
+    }
+
+    /// `position startpos|sfen <position…> [moves <move>…]`.
+    fn position(&mut self, args: &[&str]) -> Result<()> {
+        self.finish_search();
+        self.load()?;
+        let v = self.variant.clone().expect("loaded");
+        let moves_at = args.iter().position(|&a| a == "moves").unwrap_or(args.len());
+        let start = match args.first() {
+            Some(&"startpos") => v.start_position(),
+            Some(&"sfen") => {
+                let text = args[1..moves_at].join(" ");
+                v.parse_position(&text).with_context(|| format!("position {text:?}"))?
+            }
+            _ => bail!("expected `position startpos` or `position sfen <position>`"),
+        };
+        let mut game = Game::new(start);
+        for m in args.iter().skip(moves_at + 1) {
+            game.play_str(v.as_ref(), m).with_context(|| format!("move {m}"))?;
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    /// `go …`: a search on its own thread, or `go perft N` at once.
+    fn go(&mut self, args: &[&str]) -> Result<()> {
+        self.finish_search();
+        self.load()?;
+        let v = self.variant.clone().expect("loaded");
+        let game = self.game.clone().expect("loaded");
+        if args.first() == Some(&"perft") {
+            let depth: u32 = args.get(1).context("`go perft` needs a depth")?.parse()?;
+            return perft(v.as_ref(), game.position(), depth);
+        }
+        let go = GoParams::parse(args)?;
+        let limits = go.limits(game.position().side_to_move());
+        let mut searcher = self.searcher.take().expect("loaded");
+        // The searcher's own flag: `stop` sets it, and the search sees it at once.
+        self.stop = searcher.stop_flag();
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = self.stop.clone();
+        self.search = Some(std::thread::Builder::new().name("usi-search".into()).spawn(move || {
+            let pos = game.position().clone();
+            let result = searcher.search(&pos, game.history(), limits, |r| say(&info_line(v.as_ref(), &pos, r)));
+            // `go infinite` answers only when told to stop.
+            while go.infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            match result {
+                Ok(Some(r)) => say(&format!("bestmove {}", v.format_move(&pos, r.best()))),
+                Ok(None) => say("bestmove resign"),
+                Err(e) => {
+                    say(&format!("info string error: {e}"));
+                    say("bestmove resign");
+                }
+            }
+            searcher
+        })?);
+        Ok(())
+    }
+
+    /// Stops a running search (it prints its `bestmove`) and takes the searcher back.
+    fn finish_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            if let Ok(s) = handle.join() {
+                self.searcher = Some(s);
+            }
+        }
+    }
+}
+
+/// `info …` for one completed depth, the line in the variant's move notation.
+fn info_line(v: &dyn Variant, root: &Position, r: &Report) -> String {
+    let score = match r.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        // USI counts mates in plies.
+        Score::Mate(n) if n > 0 => format!("mate {}", 2 * n - 1),
+        Score::Mate(n) => format!("mate -{}", -2 * n),
+    };
+    let mut pos = root.clone();
+    let mut pv = Vec::new();
+    for &mv in &r.pv {
+        pv.push(v.format_move(&pos, mv));
+        if v.play(&mut pos, mv).is_err() {
+            break;
+        }
+    }
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        r.nps(),
+        r.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// `go perft N`: each move with its count, then the total.
+fn perft(v: &dyn Variant, pos: &Position, depth: u32) -> Result<()> {
+    let mut moves: Vec<Move> = Vec::new();
+    v.legal_moves(pos, &mut moves)?;
+    let mut lines: Vec<(String, u64)> = Vec::new();
+    let mut total = 0;
+    if depth == 0 {
+        total = 1;
+    } else {
+        for &mv in &moves {
+            let mut child = pos.clone();
+            v.play(&mut child, mv)?;
+            let n = v.perft(&child, depth - 1)?;
+            total += n;
+            lines.push((v.format_move(pos, mv), n));
+        }
+    }
+    lines.sort();
+    for (m, n) in lines {
+        say(&format!("{m}: {n}"));
+    }
+    say("");
+    say(&format!("Nodes searched: {total}"));
+    Ok(())
+}
+
+/// The parameters of `go`. Times are in milliseconds, as USI sends them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub btime: Option<u64>,
+    pub wtime: Option<u64>,
+    pub binc: u64,
+    pub winc: u64,
+    pub byoyomi: u64,
+    pub movetime: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+impl GoParams {
+    pub fn parse(args: &[&str]) -> Result<GoParams> {
+        let mut g = GoParams::default();
+        let mut it = args.iter();
+        while let Some(&word) = it.next() {
+            let mut number = || -> Result<u64> {
+                let v = it.next().with_context(|| format!("`{word}` needs a number"))?;
+                v.parse().with_context(|| format!("`{word} {v}`"))
+            };
+            match word {
+                "btime" => g.btime = Some(number()?),
+                "wtime" => g.wtime = Some(number()?),
+                "binc" => g.binc = number()?,
+                "winc" => g.winc = number()?,
+                "byoyomi" => g.byoyomi = number()?,
+                "movetime" => g.movetime = Some(number()?),
+                "depth" => g.depth = Some(number()? as u32),
+                "nodes" => g.nodes = Some(number()?),
+                "infinite" => g.infinite = true,
+                // Henka does not ponder: a ponder search is an ordinary one.
+                "ponder" => {}
+                other => bail!("unknown `go` parameter {other:?}"),
+            }
+        }
+        Ok(g)
+    }
+
+    /// The search limits for `side` to move: a fixed time, or a share of the clock (a fortieth of
+    /// what is left, plus the increment or byoyomi) that never runs the clock out.
+    pub fn limits(&self, side: Side) -> Limits {
+        let ms = Duration::from_millis;
+        let (left, inc) = match side {
+            Side::First => (self.btime, self.binc),
+            Side::Second => (self.wtime, self.winc),
+        };
+        let time = if self.infinite {
+            None
+        } else if let Some(t) = self.movetime {
+            Some(ms(t).saturating_sub(SAFETY_MARGIN).max(ms(10)))
+        } else if let Some(left) = left {
+            let share = left / 40 + inc + self.byoyomi;
+            let most = (left + self.byoyomi).saturating_sub(SAFETY_MARGIN.as_millis() as u64);
+            Some(ms(share.min(most)).saturating_sub(ms(10)).max(ms(10)))
+        } else if self.byoyomi > 0 {
+            Some(ms(self.byoyomi).saturating_sub(SAFETY_MARGIN).max(ms(10)))
+        } else {
+            None
+        };
+        Limits { time, depth: self.depth, nodes: self.nodes }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_shares_never_exceed_what_is_left() {
+        let g = GoParams::parse(&["btime", "60000", "wtime", "1000", "byoyomi", "0"]).unwrap();
+        assert_eq!(g.limits(Side::First).time, Some(Duration::from_millis(1490)));
+        let white = g.limits(Side::Second).time.unwrap();
+        assert!(white < Duration::from_millis(1000), "{white:?}");
+        let g = GoParams::parse(&["btime", "0", "wtime", "0", "byoyomi", "3000"]).unwrap();
+        assert_eq!(g.limits(Side::First).time, Some(Duration::from_millis(2940)));
+        let g = GoParams::parse(&["infinite"]).unwrap();
+        assert_eq!(g.limits(Side::First), Limits::default());
+        let g = GoParams::parse(&["depth", "3"]).unwrap();
+        assert_eq!(g.limits(Side::First), Limits { depth: Some(3), ..Limits::default() });
+        assert!(GoParams::parse(&["btime"]).is_err());
+    }
+}
