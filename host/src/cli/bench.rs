@@ -53,6 +53,19 @@ pub fn run(args: BenchArgs) -> Result<()> {
     Ok(())
 }
 
+/// The variant on `engine`; without an explicit `--engine`, a missing plugin is a gap in the table
+/// (reported on its row), not a failure.
+fn load_or_gap(args: &BenchArgs, name: &str, engine: Engine) -> Result<Option<super::Loaded>> {
+    match load_engine(name, engine) {
+        Ok(l) => Ok(Some(l)),
+        Err(e) if args.engine.is_none() && engine == Engine::Plugin => {
+            say!("{:<12} {:<7} {e:#}", name, "plugin");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// The variants asked for, or every bundled one.
 fn variant_names(args: &BenchArgs) -> Vec<String> {
     if args.variants.is_empty() {
@@ -91,14 +104,7 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
     );
     for name in variant_names(args) {
         for &engine in &engines {
-            let loaded = match load_engine(&name, engine) {
-                Ok(l) => l,
-                Err(e) if args.engine.is_none() && engine == Engine::Plugin => {
-                    say!("{:<12} {:<7} {e:#}", name, "plugin");
-                    continue;
-                }
-                Err(e) => return Err(e),
-            };
+            let Some(loaded) = load_or_gap(args, &name, engine)? else { continue };
             let v = loaded.variant.clone();
             let mut middle = Game::new(v.start_position());
             let mut rng = fastrand::Rng::with_seed(40);
@@ -154,15 +160,7 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
         // The depth is chosen once per variant (on the first engine) so engines are compared alike.
         let mut depth = args.depth;
         for &engine in &engines {
-            let loaded = match load_engine(&name, engine) {
-                Ok(l) => l,
-                // Without an explicit engine a missing plugin is a gap in the table, not a failure.
-                Err(e) if args.engine.is_none() && engine == Engine::Plugin => {
-                    say!("{:<12} {:<7} {e:#}", name, "plugin");
-                    continue;
-                }
-                Err(e) => return Err(e),
-            };
+            let Some(loaded) = load_or_gap(args, &name, engine)? else { continue };
             let v = loaded.variant;
             let start = v.start_position();
             let depth = *match &mut depth {
