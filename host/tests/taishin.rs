@@ -70,7 +70,8 @@ fn legal(v: &dyn Variant, pos: &Position) -> Vec<Move> {
 /// The legal moves of the piece on `from`, described; each must be listed once.
 fn moves_from(v: &dyn Variant, pos: &Position, from: &str) -> BTreeSet<String> {
     let from = sq(v, from);
-    let listed: Vec<String> = legal(v, pos).into_iter().filter(|m| m.from == from).map(|m| describe(v, pos, m)).collect();
+    let listed: Vec<String> =
+        legal(v, pos).into_iter().filter(|m| m.from == from).map(|m| describe(v, pos, m)).collect();
     let set: BTreeSet<String> = listed.iter().cloned().collect();
     assert_eq!(set.len(), listed.len(), "a move listed twice: {listed:?}");
     set
@@ -324,7 +325,12 @@ fn every_type_moves_as_its_definition_gives_on_an_empty_board() {
         let pos = board(v.as_ref(), &[("m13", &written, B), ("b1", "K", B), ("x25", "K", W)], B);
         let got = moves_from(v.as_ref(), &pos, "m13");
         if got.len() != expected {
-            failures.push(format!("{} {written} {}: {} moves, expected {expected}", piece.name, piece.betza, got.len()));
+            failures.push(format!(
+                "{} {written} {}: {} moves, expected {expected}",
+                piece.name,
+                piece.betza,
+                got.len()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -512,7 +518,8 @@ fn capturing_a_deva_makes_a_teaching_king_but_royals_keep_their_promotion() {
     let pos = board(v, &[("m13", "K", B), ("m14", "(DV)", W), ("y25", "K", W)], B);
     assert!(moves_from(v, &pos, "m13").contains("m14+"));
     // Two captures in one move: the later one decides (a Lion takes the Deva, then the Spirit).
-    let pos = board(v, &[("m13", "(LN)", B), ("m14", "(DV)", W), ("m15", "(DS)", W), ("a1", "K", B), ("y25", "K", W)], B);
+    let pos =
+        board(v, &[("m13", "(LN)", B), ("m14", "(DV)", W), ("m15", "(DS)", W), ("a1", "K", B), ("y25", "K", W)], B);
     let m = moves_from(v, &pos, "m13");
     assert!(m.contains("m14xm15=+(DS)"), "{m:?}");
 }

@@ -236,7 +236,8 @@ impl LegDirs {
         let mut mask = 0;
         for d in 0..8 {
             let turn = (d + 8 - prev) % 8;
-            let wanted = any || (turn == 0 && forward) || (turn == 4 && back) || (turn == 6 && left) || (turn == 2 && right);
+            let wanted =
+                any || (turn == 0 && forward) || (turn == 4 && back) || (turn == 6 && left) || (turn == 2 && right);
             let in_atom = if d % 2 == 0 { orthogonal } else { diagonal };
             if wanted && in_atom {
                 mask |= 1 << d;
@@ -365,7 +366,12 @@ struct LegMods {
     skip: bool,
 }
 
-fn read_mods(chars: &[char], from: usize, to: usize, err: &dyn Fn(usize, String) -> BetzaError) -> Result<LegMods, BetzaError> {
+fn read_mods(
+    chars: &[char],
+    from: usize,
+    to: usize,
+    err: &dyn Fn(usize, String) -> BetzaError,
+) -> Result<LegMods, BetzaError> {
     let mut m = LegMods::default();
     for (k, &c) in chars[from..to].iter().enumerate() {
         match c {
@@ -690,7 +696,9 @@ mod tests {
         assert_eq!(legs[2].dirs, relative(true, true, false, false, true, true));
         // Direction letters of the first leg are absolute: forward diagonals only.
         let eagle = parse("fcavF").unwrap();
-        assert!(matches!(&eagle.paths[0].legs[0].dirs, LegDirs::Absolute(v) if v.len() == 2 && v.iter().all(|v| v.dr > 0)));
+        assert!(
+            matches!(&eagle.paths[0].legs[0].dirs, LegDirs::Absolute(v) if v.len() == 2 && v.iter().all(|v| v.dr > 0))
+        );
         assert!(matches!(parse("U").unwrap().paths[0].legs[0].dirs, LegDirs::Anywhere));
     }
 }

@@ -999,7 +999,8 @@ impl EditorApp {
         // A piece that may skip the turn (a lion stepping out and back) passes by this button:
         // clicking the piece again only puts it down.
         if let Pick::Board { from, stop: None } = self.input.pick
-            && let Some(&m) = legal.iter().find(|m| m.kind == MoveKind::Board && m.from == from && m.to == from && m.via == NO_CELL)
+            && let Some(&m) =
+                legal.iter().find(|m| m.kind == MoveKind::Board && m.from == from && m.to == from && m.via == NO_CELL)
         {
             let name = &v.info().pieces[m.piece as usize].name;
             if ui.button(format!("Pass with the {name}")).clicked() {

@@ -267,7 +267,9 @@ impl VariantBuilder {
             None => None,
             Some(d) => {
                 let names = d.clone().try_cast::<Array>().ok_or("`zone_pieces` must be an array of piece names")?;
-                let names = names.into_iter().map(|n| n.into_string().map_err(|t| format!("`zone_pieces` holds names, not {t}")));
+                let names = names
+                    .into_iter()
+                    .map(|n| n.into_string().map_err(|t| format!("`zone_pieces` holds names, not {t}")));
                 Some(Declared { value: names.collect::<Result<_, _>>()?, at: ctx.call_position() })
             }
         };
@@ -275,7 +277,11 @@ impl VariantBuilder {
     }
 
     fn rules(b: &mut VariantBuilder, m: Map) -> Res<()> {
-        check_keys(&m, "rules", &["check", "stalemate", "baring", "repetition", "perpetual_check_loses", "pass_limit"])?;
+        check_keys(
+            &m,
+            "rules",
+            &["check", "stalemate", "baring", "repetition", "perpetual_check_loses", "pass_limit"],
+        )?;
         use CheckRule as C;
         use StalemateRule as S;
         let checks = [("must_escape", C::MustEscape), ("optional", C::Optional), ("ignore", C::Ignore)];

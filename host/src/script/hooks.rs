@@ -4,7 +4,9 @@
 use std::sync::{Arc, OnceLock};
 
 use henka_api::kit::Hooks;
-use henka_api::{EndReason, Geometry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo, notation};
+use henka_api::{
+    EndReason, Geometry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo, notation,
+};
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
 use super::api::ScriptPosition;
@@ -102,7 +104,8 @@ impl Hooks for ScriptHooks {
         let Some((_, f)) = &self.capture else { return Ok(mv.piece) };
         let sp = self.script_position(pos)?;
         let mover = pos.piece_at(mv.from).ok_or_else(|| self.err(f, "no piece on the move's start".into()))?;
-        let victim_cells = [mv.via, mv.to].into_iter().filter(|&c| c != NO_CELL && c != mv.from && pos.piece_at(c).is_some());
+        let victim_cells =
+            [mv.via, mv.to].into_iter().filter(|&c| c != NO_CELL && c != mv.from && pos.piece_at(c).is_some());
         let victims: Array = victim_cells.zip(victims).map(|(c, &v)| sp.piece_map(c, v).into()).collect();
         let info = &sp.info.0;
         let mut capture = Map::new();

@@ -171,7 +171,9 @@ impl KitVariant {
             return false;
         }
         let royal_on = |c: Cell| {
-            c != NO_CELL && c != mv.from && pos.piece_at(c).is_some_and(|q| q.side != mover.side && self.is_royal[q.ty as usize])
+            c != NO_CELL
+                && c != mv.from
+                && pos.piece_at(c).is_some_and(|q| q.side != mover.side && self.is_royal[q.ty as usize])
         };
         let victims = [mv.via, mv.to];
         let Some(&royal_cell) = victims.iter().find(|&&c| royal_on(c)) else { return false };
@@ -499,14 +501,16 @@ impl KitVariant {
         let Some(hooks) = &self.hooks else { return Ok(()) };
         let side = pos.side_to_move();
         for mv in out.iter_mut().filter(|m| m.kind == MoveKind::Board) {
-            let victims: Vec<Piece> = [mv.via, mv.to]
-                .into_iter()
-                .filter(|&c| c != NO_CELL && c != mv.from)
-                .filter_map(|c| pos.piece_at(c).filter(|q| q.side != side))
-                .collect();
-            if victims.iter().any(|v| triggers.contains(v.ty)) {
-                mv.piece = hooks.after_capture(pos, *mv, &victims)?;
+            // At most two victims, in capture order; no allocation for the many moves that
+            // capture nothing the hook asked about.
+            let victim =
+                |c: Cell| (c != NO_CELL && c != mv.from).then(|| pos.piece_at(c)).flatten().filter(|q| q.side != side);
+            let (first, second) = (victim(mv.via), victim(mv.to));
+            if ![first, second].iter().flatten().any(|v| triggers.contains(v.ty)) {
+                continue;
             }
+            let victims: Vec<Piece> = [first, second].into_iter().flatten().collect();
+            mv.piece = hooks.after_capture(pos, *mv, &victims)?;
         }
         Ok(())
     }
