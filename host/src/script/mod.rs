@@ -9,6 +9,7 @@ mod api;
 mod engine;
 mod error;
 mod hooks;
+mod options;
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -20,6 +21,7 @@ use rhai::{Dynamic, Position};
 pub use api::VariantBuilder;
 pub use error::ScriptError;
 use hooks::ScriptHooks;
+pub use options::{DeclaredOption, RuleOptions, describe as describe_options, parse_assignment as parse_option};
 
 /// A script turned into a playable variant.
 #[derive(Debug, Clone)]
@@ -31,31 +33,49 @@ pub struct LoadedScript {
     pub content_hash: u64,
     /// The AI's piece values the script sets (`value:` in a piece map), by piece id.
     pub piece_values: Vec<Option<i32>>,
+    /// The rule options the script declares, with the values this load used.
+    pub options: Vec<DeclaredOption>,
 }
 
 pub fn content_hash(src: &str) -> u64 {
     src.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// Loads a script from a file.
+/// Loads a script from a file with its default options.
 pub fn load_file(path: &Path) -> Result<LoadedScript, ScriptError> {
+    load_file_with(path, &RuleOptions::new())
+}
+
+/// Loads a script from a file with the given rule options.
+pub fn load_file_with(path: &Path, options: &RuleOptions) -> Result<LoadedScript, ScriptError> {
     let name = path.display().to_string();
     let src = std::fs::read_to_string(path).map_err(|e| ScriptError {
         location: None,
         message: format!("{name}: cannot read: {e}"),
         call_stack: vec![],
     })?;
-    load_source(&name, &src)
+    load_source_with(&name, &src, options)
 }
 
-/// Loads a script from text; `source_name` names it in error messages.
+/// Loads a script from text with its default options; `source_name` names it in error messages.
 pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptError> {
-    let (engine, deadline) = engine::sandbox_engine();
+    load_source_with(source_name, src, &RuleOptions::new())
+}
+
+/// Loads a script from text with the given rule options.
+pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> Result<LoadedScript, ScriptError> {
+    let (mut engine, deadline) = engine::sandbox_engine();
+    let option_log = options::register(&mut engine, chosen);
     let mut ast = engine.compile(src).map_err(|e| ScriptError::from_parse(source_name, e))?;
     ast.set_source(source_name);
     deadline.arm();
     let result: Dynamic = engine.eval_ast(&ast).map_err(|e| ScriptError::from_eval(source_name, *e))?;
     let end = Position::new(src.lines().count().max(1) as u16, 1);
+    let options = options::finish(&option_log).map_err(|m| ScriptError {
+        location: None,
+        message: format!("{source_name}: {m}"),
+        call_stack: vec![],
+    })?;
     let builder = result.try_cast::<VariantBuilder>().ok_or_else(|| {
         ScriptError::at(source_name, end, "the script must end with the variant it built (e.g. a last line `v`)")
     })?;
@@ -108,5 +128,6 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
         source_name: source_name.to_string(),
         content_hash: content_hash(src),
         piece_values: builder.values.clone(),
+        options,
     })
 }
