@@ -4,7 +4,23 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::script::{self, LoadedScript, ScriptError};
+use std::sync::OnceLock;
+
+use crate::script::{self, LoadedScript, RuleOptions, ScriptError};
+
+/// The rule options chosen for this run (`henka --option name=value …`), which every variant
+/// loaded by name uses unless a caller gives its own (a record's, the editor's).
+static CHOSEN_OPTIONS: OnceLock<RuleOptions> = OnceLock::new();
+
+/// Sets the run's rule options; called once, by the command line, before anything loads.
+pub fn choose_options(options: RuleOptions) {
+    let _ = CHOSEN_OPTIONS.set(options);
+}
+
+/// The run's rule options (none chosen: every variant's defaults).
+pub fn chosen_options() -> RuleOptions {
+    CHOSEN_OPTIONS.get().cloned().unwrap_or_default()
+}
 
 /// The bundled scripts, by name.
 pub const BUNDLED: &[(&str, &str)] = &[
@@ -29,11 +45,23 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Loads the variant with the run's rule options.
     pub fn load(&self) -> Result<LoadedScript, ScriptError> {
-        match &self.source {
-            Source::Bundled(src) => script::load_source(&format!("bundled:{}.rhai", self.name), src),
-            Source::File(p) => script::load_file(p),
-        }
+        self.load_with(&chosen_options())
+    }
+
+    /// Loads the variant with the given rule options, each of which it must have.
+    pub fn load_with(&self, options: &RuleOptions) -> Result<LoadedScript, ScriptError> {
+        let loaded = match &self.source {
+            Source::Bundled(src) => script::load_source_with(&format!("bundled:{}.rhai", self.name), src, options)?,
+            Source::File(p) => script::load_file_with(p, options)?,
+        };
+        script::check_options(options, &loaded.options).map_err(|m| ScriptError {
+            location: None,
+            message: format!("{}: {m}", self.name),
+            call_stack: Vec::new(),
+        })?;
+        Ok(loaded)
     }
 
     pub fn origin(&self) -> String {

@@ -8,6 +8,7 @@
 //! script-hash 5e0c3b1f9a2d4c87
 //! option black ai
 //! option time-per-move 0.2
+//! rule field unbounded
 //! result Black wins by checkmate
 //! start lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1
 //! moves 3h3g 8c8d
@@ -21,6 +22,8 @@
 //!   script text's hash (16 hex digits), so a reader can tell the rules changed since the game.
 //! - `option NAME VALUE`: settings the game was played under (players, time per move, …), kept
 //!   as text in order.
+//! - `rule NAME VALUE`: a rule option of the variant the game was played with (`henka replay`
+//!   loads the variant with them).
 //! - `result`: how the game ended, as Henka words it; informational (replaying judges anew).
 //! - `start`: the start position (default: the variant's start).
 
@@ -33,6 +36,8 @@ pub struct Record {
     pub version: Option<String>,
     pub script_hash: Option<u64>,
     pub options: Vec<(String, String)>,
+    /// The variant's rule options the game was played with.
+    pub rules: Vec<(String, String)>,
     pub result: Option<String>,
     pub start: Option<String>,
     pub moves: Vec<String>,
@@ -67,9 +72,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     .map_err(|_| format!("line {}: script-hash is 16 hex digits, not {value:?}", n + 1))?;
                 r.script_hash = Some(h);
             }
-            "option" => {
+            "option" | "rule" => {
                 let (name, v) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
-                r.options.push((name.to_string(), v.trim().to_string()));
+                let list = if key == "rule" { &mut r.rules } else { &mut r.options };
+                list.push((name.to_string(), v.trim().to_string()));
             }
             "result" => r.result = Some(value.to_string()),
             "start" => r.start = Some(value.to_string()),
@@ -79,7 +85,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
             }
             _ => {
                 return Err(format!(
-                    "line {}: unknown key `{key}` (expected variant, version, script-hash, option, result, start or moves)",
+                    "line {}: unknown key `{key}` (expected variant, version, script-hash, option, rule, result, start or moves)",
                     n + 1
                 ));
             }
@@ -97,6 +103,7 @@ impl Record {
             version: (!version.is_empty()).then(|| version.clone()),
             script_hash: None,
             options: Vec::new(),
+            rules: Vec::new(),
             result: game.outcome(v).ok().flatten().map(|o| o.to_string()),
             start: Some(v.format_position(game.start())),
             moves: (0..game.moves().len()).map(|i| v.format_move(game.position_before(i), game.moves()[i])).collect(),
@@ -128,6 +135,9 @@ impl Record {
         }
         for (name, value) in &self.options {
             line("option", &format!("{name} {value}"));
+        }
+        for (name, value) in &self.rules {
+            line("rule", &format!("{name} {value}"));
         }
         if let Some(r) = &self.result {
             line("result", r);
@@ -229,6 +239,7 @@ mod tests {
             version: Some("1.0".into()),
             script_hash: Some(0x00ab_cdef_0123_4567),
             options: vec![("black".into(), "usi:henka usi okisaki".into()), ("time-per-move".into(), "0.2".into())],
+            rules: vec![("field".into(), "unbounded".into())],
             result: Some("Black wins by checkmate".into()),
             start: Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1".into()),
             moves: (0..23).map(|i| format!("m{i}")).collect(),

@@ -242,3 +242,39 @@ fn the_usi_engine_speaks_the_protocol() {
     drop(input);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn rule_options_are_listed_chosen_checked_and_recorded() {
+    let dir = std::env::temp_dir().join(format!("henka-cli-options-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("minishogi-size.rhai");
+    std::fs::write(
+        &script,
+        r#"let size = parse_int(option("size", ["5", "7"]));
+let v = variant(#{ name: "sized", board: [size, size] });
+v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+v.setup(if size == 5 { "2k2/5/5/5/2K2 b - 1" } else { "3k3/7/7/7/7/7/3K3 b - 1" });
+v
+"#,
+    )
+    .unwrap();
+    let path = script.to_str().unwrap();
+    let o = henka(&["check", path]);
+    assert!(stdout(&o).contains("option size = 5 (5 | 7; default 5)"), "{}", stdout(&o));
+    let o = henka(&["perft", path, "--depth", "1", "--option", "size=7"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).trim(), "5", "a king on the edge of 7×7 has 5 moves");
+    let o = henka(&["perft", path, "--depth", "1", "--option", "sise=7"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no option `sise` (its options: size)"));
+    let o = henka(&["perft", path, "--depth", "1", "--option", "size=6"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("\"6\" is not one of 5, 7"));
+    // A record names its rule options and is replayed under them.
+    let record = dir.join("game.henka");
+    std::fs::write(&record, "variant sized\nrule size 7\nmoves 4g4f\n").unwrap();
+    let o = henka(&["replay", path, record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("position 3k3/7/7/7/7/3K3/7 w - 2"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

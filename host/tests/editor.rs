@@ -368,3 +368,22 @@ fn the_game_in_progress_is_restored_from_the_autosave() {
     assert_eq!(h.state().session.move_texts(), ["3f3e", "6c6d"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_rule_option_is_chosen_in_the_panel_and_the_game_plays_on_under_it() {
+    let path = okisaki_copy("options");
+    let text = OKISAKI.replace("v.drops(true);", "v.drops(option(\"drops\", [\"on\", \"off\"]) == \"on\");");
+    assert_ne!(text, OKISAKI, "the script still has its drops line");
+    std::fs::write(&path, text).unwrap();
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    click_cells(&mut h, &["3h", "3g", "3c", "3d"]);
+    assert!(h.state().session.variant().info().hand_types.len() > 1);
+    click(&mut h, "drops");
+    click(&mut h, "off");
+    wait_until(&mut h, "the rules without drops", |a| a.session.variant().info().hand_types.is_empty());
+    let s = &h.state().session;
+    assert_eq!(s.move_texts(), ["3h3g", "3c3d"], "the game survives the change of rules");
+    assert_eq!(s.declared_options()[0].value, "off");
+    assert_eq!(s.options.get("drops").map(String::as_str), Some("off"));
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}

@@ -34,6 +34,10 @@ use crate::{plugin, record};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A rule option of the variant, e.g. `--option field=unbounded` (repeatable; `henka check
+    /// <variant>` lists a variant's options). Scripts only: plugins play the default rules.
+    #[arg(long = "option", global = true, value_name = "NAME=VALUE", value_parser = crate::script::parse_option)]
+    pub options: Vec<(String, String)>,
 }
 
 /// A position to start from: a variant's start, or a position string, then moves.
@@ -154,20 +158,19 @@ fn edit(_: EditArgs) -> Result<()> {
     bail!("this henka was built without the editor (cargo feature `editor`); see `henka --help` for the commands")
 }
 
-/// Finds and loads a variant by name or path, with a message that says what exists.
-pub fn load_variant(name: &str) -> Result<(Entry, Arc<dyn Variant>)> {
-    let (entry, loaded) = load_script(name)?;
-    Ok((entry, loaded.variant))
+/// Finds and loads a variant's script by name or path, with the run's rule options.
+fn load_script(name: &str) -> Result<(Entry, crate::script::LoadedScript)> {
+    load_script_with(name, &catalog::chosen_options())
 }
 
-/// Finds and loads a variant's script by name or path.
-fn load_script(name: &str) -> Result<(Entry, crate::script::LoadedScript)> {
+/// Finds and loads a variant's script by name or path, with the given rule options.
+fn load_script_with(name: &str, options: &crate::script::RuleOptions) -> Result<(Entry, crate::script::LoadedScript)> {
     let dirs = catalog::search_dirs();
     let Some(entry) = catalog::find(name, &dirs) else {
         let known: Vec<String> = catalog::discover(&dirs).into_iter().map(|e| e.name).collect();
         bail!("no variant called {name:?}; known variants: {} (or give a path to a .rhai script)", known.join(", "));
     };
-    let loaded = entry.load().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let loaded = entry.load_with(options).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok((entry, loaded))
 }
 
@@ -200,6 +203,11 @@ pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
             piece_values: loaded.piece_values,
             script_hash: Some(loaded.content_hash),
         });
+    }
+    if !catalog::chosen_options().is_empty() {
+        bail!(
+            "rule options apply to scripts only: a plugin plays its variant's default rules (drop --option or use --engine script)"
+        );
     }
     let dirs = plugin::search_dirs();
     // A script path names its plugin by the script's file name.
@@ -249,6 +257,7 @@ pub fn sorted_moves(v: &dyn Variant, game: &Game) -> Result<Vec<String>> {
 }
 
 pub fn run(cli: Cli) -> Result<()> {
+    catalog::choose_options(cli.options.iter().cloned().collect());
     let Some(command) = cli.command else { return edit(EditArgs::default()) };
     match command {
         Command::List => {
@@ -285,6 +294,10 @@ pub fn run(cli: Cli) -> Result<()> {
                 info.pieces.len(),
                 moves.len()
             );
+            for o in &loaded.options {
+                let allowed = if o.choices.is_empty() { "any value".to_string() } else { o.choices.join(" | ") };
+                say!("  option {} = {} ({allowed}; default {})", o.name, o.value, o.default);
+            }
             Ok(())
         }
         Command::Perft { variant, depth, at, divide, engine } => perft::run(&variant, engine, depth, &at, divide),
@@ -298,9 +311,11 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Play(args) => play::run(args),
         Command::Replay { variant, record: path } => {
-            let (_, v) = load_variant(&variant)?;
             let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
             let rec = record::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let mut options = catalog::chosen_options();
+            options.extend(rec.rules.iter().cloned());
+            let v = load_script_with(&variant, &options)?.1.variant;
             let game = record::replay(v.as_ref(), &rec).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             say!("{}", crate::text_board::render(v.as_ref(), game.position()));
             say!("position {}", v.format_position(game.position()));

@@ -189,6 +189,11 @@ impl EditorApp {
             }
             None => default_entry(),
         };
+        // The rule options: the restored game's, else the command line's.
+        let rule_options = match &restore {
+            Some(r) => r.rules.iter().cloned().collect(),
+            None => catalog::chosen_options(),
+        };
         let default_session = || {
             let e = default_entry();
             let doc = read_entry(&e).expect("bundled text");
@@ -200,7 +205,7 @@ impl EditorApp {
                 message = Some(Message { text: e, error: true });
                 default_session()
             }
-            Ok(doc) => match crate::script::load_source(&doc.source_name(), &doc.text) {
+            Ok(doc) => match crate::script::load_source_with(&doc.source_name(), &doc.text, &rule_options) {
                 Ok(loaded) => Session::new(doc, loaded),
                 Err(err) => {
                     // Open the broken script anyway so it can be fixed here; play goes on under
@@ -286,7 +291,10 @@ impl EditorApp {
         self.message = Some(Message { text: text.into(), error: true });
     }
 
+    /// Watches the open script's file (if it has one) and compiles later edits with the
+    /// session's rule options.
     fn watch_document(&mut self) {
+        self.reloader.set_options(&self.session.options);
         match self.session.doc.path.clone() {
             Some(p) => {
                 self.reloader.note_file_text(&p, &self.session.doc.text);
@@ -318,7 +326,7 @@ impl EditorApp {
         self.input.clear();
         self.setup = None;
         self.engine = Engine::Script;
-        match crate::script::load_source(&doc.source_name(), &doc.text) {
+        match crate::script::load_source_with(&doc.source_name(), &doc.text, &catalog::chosen_options()) {
             Ok(loaded) => {
                 let name = loaded.variant.info().meta.name.clone();
                 self.session = Session::new(doc, loaded);
@@ -433,7 +441,59 @@ impl EditorApp {
             let p = p.canonicalize().unwrap_or_else(|_| p.clone());
             r.options.push((autosave::SCRIPT_OPTION.to_string(), p.display().to_string()));
         }
+        r.rules = self.session.declared_options().iter().map(|o| (o.name.clone(), o.value.clone())).collect();
         r
+    }
+
+    /// The variant's rule options, each a choice that recompiles the rules and replays the game.
+    fn rule_options(&mut self, ui: &mut egui::Ui) {
+        let declared = self.session.declared_options().to_vec();
+        if declared.is_empty() {
+            return;
+        }
+        let plugin = self.engine != Engine::Script;
+        egui::CollapsingHeader::new("Rule options").default_open(true).show(ui, |ui| {
+            if plugin {
+                ui.label(RichText::new("The plugin plays the default rules.").weak());
+            }
+            let mut changed = None;
+            for o in &declared {
+                ui.add_enabled_ui(!plugin, |ui| {
+                    if o.choices.is_empty() {
+                        ui.horizontal(|ui| {
+                            let id = egui::Id::unique(("rule-option", &o.name));
+                            let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| o.value.clone());
+                            let r = ui
+                                .add(egui::TextEdit::singleline(&mut text).desired_width(90.0))
+                                .accessible_name(o.name.clone());
+                            if r.lost_focus() && text != o.value {
+                                changed = Some((o.name.clone(), text.clone()));
+                            }
+                            if r.has_focus() {
+                                ui.data_mut(|d| d.insert_temp(id, text));
+                            } else {
+                                ui.data_mut(|d| d.remove::<String>(id));
+                            }
+                            ui.label(&o.name).on_hover_text(format!("default: {}", o.default));
+                        });
+                    } else {
+                        egui::ComboBox::from_label(&o.name).selected_text(&o.value).show_ui(ui, |ui| {
+                            for c in &o.choices {
+                                if ui.selectable_label(*c == o.value, c).clicked() && *c != o.value {
+                                    changed = Some((o.name.clone(), c.clone()));
+                                }
+                            }
+                        });
+                    }
+                });
+            }
+            if let Some((name, value)) = changed {
+                self.session.options.insert(name, value);
+                self.reloader.set_options(&self.session.options);
+                let doc = &self.session.doc;
+                self.reloader.compile_text(&doc.source_name(), &doc.text, Instant::now());
+            }
+        });
     }
 
     /// Plays an autosaved game back onto the board, as far as the rules still allow.
@@ -551,7 +611,7 @@ impl EditorApp {
     fn use_script(&mut self) {
         self.engine = Engine::Script;
         let doc = &self.session.doc;
-        match crate::script::load_source(&doc.source_name(), &doc.text) {
+        match crate::script::load_source_with(&doc.source_name(), &doc.text, &self.session.options) {
             Ok(loaded) => {
                 let report = self.session.use_rules(loaded.variant);
                 self.say(format!("script: {report}"));
@@ -815,6 +875,7 @@ impl EditorApp {
                 None => {}
             }
         });
+        self.rule_options(ui);
         egui::CollapsingHeader::new("AI").default_open(true).show(ui, |ui| {
             let name = self.session.doc.name.clone();
             self.ai.show(ui, &self.session, &name);

@@ -18,7 +18,7 @@ use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use super::session::text_hash;
-use crate::script::{self, LoadedScript, ScriptError};
+use crate::script::{self, LoadedScript, RuleOptions, ScriptError};
 
 /// How long the watcher waits for a burst of file events to settle. Short, because the reload
 /// goal is 50 ms from save to new rules; a save split across batches only costs a hash check.
@@ -51,6 +51,8 @@ pub struct Reloader {
     results: Receiver<Compiled>,
     /// The text hash last seen for each watched file, so unchanged saves are not recompiled.
     known: Arc<Mutex<HashMap<PathBuf, u64>>>,
+    /// The rule options compiles use.
+    options: Arc<Mutex<RuleOptions>>,
     watcher: Option<(PathBuf, Debouncer<RecommendedWatcher, RecommendedCache>)>,
 }
 
@@ -66,11 +68,18 @@ impl Reloader {
         let (result_tx, results) = channel();
         let known = Arc::new(Mutex::new(HashMap::new()));
         let worker_known = known.clone();
+        let options = Arc::new(Mutex::new(RuleOptions::new()));
+        let worker_options = options.clone();
         std::thread::Builder::new()
             .name("henka-compile".into())
-            .spawn(move || worker(job_rx, result_tx, worker_known, wake))
+            .spawn(move || worker(job_rx, result_tx, worker_known, worker_options, wake))
             .expect("spawning the compile thread");
-        Reloader { jobs, results, known, watcher: None }
+        Reloader { jobs, results, known, options, watcher: None }
+    }
+
+    /// The rule options every later compile uses (the editor's choices).
+    pub fn set_options(&self, options: &RuleOptions) {
+        *self.options.lock().expect("options lock") = options.clone();
     }
 
     /// Compiles text from the built-in editor.
@@ -153,7 +162,13 @@ fn is_content_event(kind: &EventKind) -> bool {
     )
 }
 
-fn worker(jobs: Receiver<Job>, results: Sender<Compiled>, known: Arc<Mutex<HashMap<PathBuf, u64>>>, wake: Waker) {
+fn worker(
+    jobs: Receiver<Job>,
+    results: Sender<Compiled>,
+    known: Arc<Mutex<HashMap<PathBuf, u64>>>,
+    options: Arc<Mutex<RuleOptions>>,
+    wake: Waker,
+) {
     while let Ok(first) = jobs.recv() {
         // Compile only the newest text and each file once, however many jobs queued meanwhile.
         let mut text_job = None;
@@ -176,7 +191,8 @@ fn worker(jobs: Receiver<Job>, results: Sender<Compiled>, known: Arc<Mutex<HashM
             }
             let source_name = path.display().to_string();
             let t = Instant::now();
-            let result = script::load_source(&source_name, &text);
+            let chosen = options.lock().expect("options lock").clone();
+            let result = script::load_source_with(&source_name, &text, &chosen);
             let done = Compiled { path: Some(path), source_name, text, result, since, compile: t.elapsed() };
             if results.send(done).is_err() {
                 return;
@@ -185,7 +201,8 @@ fn worker(jobs: Receiver<Job>, results: Sender<Compiled>, known: Arc<Mutex<HashM
         }
         if let Some(Job::Text { source_name, text, since }) = text_job {
             let t = Instant::now();
-            let result = script::load_source(&source_name, &text);
+            let chosen = options.lock().expect("options lock").clone();
+            let result = script::load_source_with(&source_name, &text, &chosen);
             if results.send(Compiled { path: None, source_name, text, result, since, compile: t.elapsed() }).is_err() {
                 return;
             }

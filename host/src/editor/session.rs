@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use henka_api::{Game, Move, Outcome, PlayError, Position, Variant};
 
-use crate::script::{LoadedScript, ScriptError};
+use crate::script::{DeclaredOption, LoadedScript, RuleOptions, ScriptError};
 
 /// Hashes script text the way the loader does, so "did it change?" compares like with like.
 pub fn text_hash(text: &str) -> u64 {
@@ -87,6 +87,10 @@ pub struct Session {
     piece_values: Vec<Option<i32>>,
     /// The error of the newest compile, if it failed (the rules stay the last good ones).
     pub error: Option<ScriptError>,
+    /// The rule options the user chose (every compile uses them).
+    pub options: RuleOptions,
+    /// The options the rules in force declare, with their values.
+    declared: Vec<DeclaredOption>,
     game: Game,
     start: Start,
     /// Moves taken back, newest last, in notation (so they survive a change of rules).
@@ -105,7 +109,10 @@ impl Session {
     /// A session on freshly loaded rules, at the variant's start.
     pub fn new(doc: Document, loaded: LoadedScript) -> Session {
         let variant: Arc<dyn Variant> = loaded.variant;
+        let options = loaded.options.iter().map(|o| (o.name.clone(), o.value.clone())).collect();
         Session {
+            options,
+            declared: loaded.options,
             doc,
             game: Game::new(variant.start_position()),
             variant,
@@ -138,6 +145,11 @@ impl Session {
         &self.piece_values
     }
 
+    /// The rule options of the rules in force, with their values.
+    pub fn declared_options(&self) -> &[DeclaredOption] {
+        &self.declared
+    }
+
     /// The hash of the script text the rules in force were built from.
     pub fn rules_hash(&self) -> u64 {
         self.rules_hash
@@ -160,6 +172,7 @@ impl Session {
                 self.error = None;
                 self.rules_hash = text_hash(text);
                 self.piece_values = loaded.piece_values;
+                self.declared = loaded.options;
                 Some(self.swap_rules(loaded.variant))
             }
         }

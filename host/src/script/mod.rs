@@ -21,7 +21,10 @@ use rhai::{Dynamic, Position};
 pub use api::VariantBuilder;
 pub use error::ScriptError;
 use hooks::ScriptHooks;
-pub use options::{DeclaredOption, RuleOptions, describe as describe_options, parse_assignment as parse_option};
+pub use options::{
+    DeclaredOption, RuleOptions, check_known as check_options, describe as describe_options,
+    parse_assignment as parse_option,
+};
 
 /// A script turned into a playable variant.
 #[derive(Debug, Clone)]
@@ -71,11 +74,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
     deadline.arm();
     let result: Dynamic = engine.eval_ast(&ast).map_err(|e| ScriptError::from_eval(source_name, *e))?;
     let end = Position::new(src.lines().count().max(1) as u16, 1);
-    let options = options::finish(&option_log).map_err(|m| ScriptError {
-        location: None,
-        message: format!("{source_name}: {m}"),
-        call_stack: vec![],
-    })?;
+    let options = options::finish(&option_log);
     let builder = result.try_cast::<VariantBuilder>().ok_or_else(|| {
         ScriptError::at(source_name, end, "the script must end with the variant it built (e.g. a last line `v`)")
     })?;

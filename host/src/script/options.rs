@@ -81,18 +81,23 @@ fn declare(
     Ok(value)
 }
 
-/// The declarations, once the script has run; a choice for an option the script does not have is
-/// an error naming the ones it has.
-pub(crate) fn finish(log: &Mutex<OptionLog>) -> Result<Vec<DeclaredOption>, String> {
-    let log = log.lock().expect("option log");
-    for name in log.chosen.keys() {
-        if !log.declared.iter().any(|o| &o.name == name) {
-            let known: Vec<&str> = log.declared.iter().map(|o| o.name.as_str()).collect();
+/// The declarations, once the script has run.
+pub(crate) fn finish(log: &Mutex<OptionLog>) -> Vec<DeclaredOption> {
+    log.lock().expect("option log").declared.clone()
+}
+
+/// Refuses choices for options the variant does not have, naming the ones it has. Loading itself
+/// ignores them (the editor keeps its choices while a script's options are being edited); the
+/// command line calls this so that a typo is an error rather than the default rules.
+pub fn check_known(chosen: &RuleOptions, declared: &[DeclaredOption]) -> Result<(), String> {
+    for name in chosen.keys() {
+        if !declared.iter().any(|o| &o.name == name) {
+            let known: Vec<&str> = declared.iter().map(|o| o.name.as_str()).collect();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             return Err(format!("this variant has no option `{name}` (its options: {known})"));
         }
     }
-    Ok(log.declared.clone())
+    Ok(())
 }
 
 #[cfg(test)]
@@ -133,8 +138,11 @@ mod tests {
         let e = load(&[("size", "8")]).unwrap_err();
         assert!(e.message.contains("\"8\" is not one of 9, 7"), "{}", e.message);
         assert_eq!(e.location.unwrap().line, 2);
-        let e = load(&[("sise", "7")]).unwrap_err();
-        assert!(e.message.contains("no option `sise` (its options: size, drops)"), "{}", e.message);
+        let typo: RuleOptions = [("sise".to_string(), "7".to_string())].into();
+        let loaded = load(&[("sise", "7")]).unwrap();
+        assert_eq!(describe(&loaded.options), "size=9 drops=on", "loading ignores unknown names");
+        let e = check_known(&typo, &loaded.options).unwrap_err();
+        assert!(e.contains("no option `sise` (its options: size, drops)"), "{e}");
     }
 
     #[test]

@@ -34,6 +34,9 @@ fn say(line: &str) {
 struct Engine {
     variant_name: String,
     variant: Option<Arc<dyn Variant>>,
+    /// The rule options chosen (`--option` or `setoption`), and those the variant declares.
+    rules: crate::script::RuleOptions,
+    declared: Vec<crate::script::DeclaredOption>,
     /// Present unless a search has it.
     searcher: Option<Searcher>,
     hash_mb: usize,
@@ -47,6 +50,8 @@ pub fn run(variant: Option<String>) -> Result<()> {
     let mut engine = Engine {
         variant_name: variant.unwrap_or_else(|| DEFAULT_VARIANT.to_string()),
         variant: None,
+        rules: catalog::chosen_options(),
+        declared: Vec::new(),
         searcher: None,
         hash_mb: DEFAULT_HASH_MB,
         game: None,
@@ -94,6 +99,15 @@ impl Engine {
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         say(&format!("option name UCI_Variant type combo default {}{vars}", self.variant_name));
         say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"));
+        for o in &self.declared {
+            match o.choices.as_slice() {
+                [] => say(&format!("option name {} type string default {}", o.name, o.value)),
+                choices => {
+                    let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
+                    say(&format!("option name {} type combo default {}{vars}", o.name, o.value));
+                }
+            }
+        }
         say("usiok");
     }
 
@@ -105,7 +119,8 @@ impl Engine {
         self.finish_search();
         let entry = catalog::find(&self.variant_name, &catalog::search_dirs())
             .with_context(|| format!("no variant called {:?}", self.variant_name))?;
-        let loaded = entry.load().map_err(|e| anyhow!("{e}"))?;
+        let loaded = entry.load_with(&self.rules).map_err(|e| anyhow!("{e}"))?;
+        self.declared = loaded.options.clone();
         let variant: Arc<dyn Variant> = loaded.variant;
         self.searcher = Some(searcher_for(variant.clone(), &loaded.piece_values, self.hash_mb));
         self.game = Some(Game::new(variant.start_position()));
@@ -130,6 +145,7 @@ impl Engine {
                 if value != self.variant_name || self.variant.is_none() {
                     self.finish_search();
                     self.variant_name = value.to_string();
+                    self.rules.clear();
                     self.variant = None;
                     self.load()?;
                 }
@@ -143,6 +159,21 @@ impl Engine {
             }
             // Options GUIs send to every engine; Henka has nothing to set for them.
             "USI_Ponder" | "Threads" => Ok(()),
+            // The variant's rule options, as `henka --option` sets them.
+            other if self.declared.iter().any(|o| o.name == other) => {
+                let previous = self.rules.insert(other.to_string(), value.trim().to_string());
+                self.finish_search();
+                self.variant = None;
+                if let Err(e) = self.load() {
+                    match previous {
+                        Some(p) => self.rules.insert(other.to_string(), p),
+                        None => self.rules.remove(other),
+                    };
+                    self.load()?;
+                    return Err(e);
+                }
+                Ok(())
+            }
             other => bail!("unknown option {other:?}"),
         }
     }
