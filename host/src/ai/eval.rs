@@ -1,6 +1,8 @@
-//! The static evaluation: material on the board and in hand, plus a small bonus for pieces close
-//! to the enemy royal. Both terms read only the position, so they hold for any variant; the
-//! second is what turns a material lead into a mating attack instead of endless captures.
+//! The static evaluation: material on the board and in hand, plus a bonus for pieces close to the
+//! enemy royal. Both terms read only the position, so they hold for any variant; the second is
+//! what turns a material lead into a mating attack instead of endless captures. The bonus is
+//! strong within three cells and falls by one point per cell beyond, so that on a big board
+//! (Taishin's 25×25) pieces far from every royal still have a way to go.
 
 use henka_api::{Geometry, PieceId, Position, Side, Variant};
 
@@ -8,6 +10,8 @@ use super::values::PieceValues;
 
 /// Bonus per piece at distance 1, 2, 3 from the nearest enemy royal (none farther away).
 const TROPISM: [i32; 4] = [0, 12, 8, 4];
+/// Bonus per cell closer to the nearest enemy royal, at any distance.
+const TROPISM_PER_CELL: i32 = 1;
 /// Royals per side the tropism term aims at.
 const MAX_ROYALS: usize = 4;
 
@@ -19,6 +23,8 @@ pub struct Evaluator {
     hand_types: Vec<PieceId>,
     /// `(file, rank, level)` of every cell, so distances need no division.
     coords: Vec<[i16; 3]>,
+    /// The largest distance between two cells (the far tropism counts down from it).
+    diameter: i32,
 }
 
 impl Evaluator {
@@ -30,7 +36,9 @@ impl Evaluator {
                 [f as i16, r as i16, l as i16]
             })
             .collect();
+        let diameter = g.files().max(g.ranks()).max(g.levels()) as i32 - 1;
         Evaluator {
+            diameter,
             values,
             royal: v.info().pieces.iter().map(|p| p.royal).collect(),
             hand_types: v.info().hand_types.clone(),
@@ -70,14 +78,15 @@ impl Evaluator {
             }
             let them = p.side.opponent().index();
             let enemy = &royals[them][..royal_count[them]];
-            if let Some(d) = enemy.iter().map(|&k| self.distance(c, k)).min()
-                && d < TROPISM.len()
-            {
-                score[p.side.index()] += TROPISM[d];
+            if let Some(d) = enemy.iter().map(|&k| self.distance(c, k)).min() {
+                let near = TROPISM.get(d).copied().unwrap_or(0);
+                score[p.side.index()] += near + TROPISM_PER_CELL * (self.diameter - d as i32);
             }
         }
         let us = pos.side_to_move().index();
-        score[us] - score[1 - us]
+        // Script values are unbounded; an evaluation must never read as a mate.
+        let limit = super::search::MATE_BOUND - 1;
+        (score[us] - score[1 - us]).clamp(-limit, limit)
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
@@ -104,5 +113,24 @@ mod tests {
         let mut white_view = up_a_pawn.clone();
         white_view.set_side_to_move(Side::Second);
         assert_eq!(e.evaluate(&white_view), -e.evaluate(&up_a_pawn));
+    }
+
+    #[test]
+    fn a_huge_material_lead_on_a_big_board_is_still_not_a_mate() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "taishin").unwrap();
+        let v = crate::script::load_source("taishin", src).unwrap().variant;
+        let e = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
+        let mut pos = v.start_position();
+        for c in 0..pos.cells().len() {
+            if let Some(p) = pos.piece_at(c as henka_api::Cell)
+                && p.side == Side::Second
+                && !v.info().pieces[p.ty as usize].royal
+            {
+                pos.set(c as henka_api::Cell, None);
+            }
+        }
+        let lead = e.evaluate(&pos);
+        assert!(lead > 30_000, "a Taishin army outweighs what a small-board mate score would be: {lead}");
+        assert!(lead < super::super::search::MATE_BOUND, "{lead}");
     }
 }

@@ -20,13 +20,14 @@ use super::order::{Ordering, is_quiet, pick, victim_value};
 use super::tt::{Bound, Table};
 use super::values::PieceValues;
 
-/// The score of mating now; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-const INFINITY: i32 = 32_000;
+/// The score of mating now; mate in `n` plies scores `MATE - n`. Far above any material sum: a
+/// Taishin army is worth a few hundred thousand centipawns, and a lead must never read as mate.
+pub const MATE: i32 = 100_000_000;
+const INFINITY: i32 = MATE + 1_000_000;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 96;
-/// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Scores beyond this are mates; evaluations stay inside it.
+pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Quiescence stops after this many captures in a row...
 const QUIESCENCE_DEPTH: usize = 6;
 /// ...and tries only this many captures per position (the most valuable victims): on a big board
