@@ -11,7 +11,8 @@
 //!
 //! What the table's functions exchange:
 //! - the variant description ([`VariantInfo`](crate::VariantInfo)) as serde JSON, once, from `describe`;
-//! - positions as position strings ([`crate::notation`]);
+//! - positions as 32-bit words ([`Position::to_words`]): a copy, not a parse, since the AI crosses
+//!   the boundary several times in every node it searches;
 //! - moves as the `#[repr(C)]` [`Move`] value, written into buffers the *caller* owns;
 //! - text (results and error messages) in caller-owned byte buffers.
 //!
@@ -40,7 +41,7 @@ use crate::variant::{RuleError, Variant};
 
 /// The version of this ABI. Bump it on *any* change to the table, the value types that cross, or
 /// the meaning of a call; the host refuses a plugin built against another version.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// `extern "C" fn() -> u32`: the plugin's ABI version. Read first, before the table.
 pub const ABI_VERSION_SYMBOL: &CStr = c"henka_plugin_abi_version";
@@ -67,31 +68,30 @@ impl Status {
     pub const PANICKED: Status = Status(4);
 }
 
-/// Borrowed UTF-8 text passed into a plugin.
+/// A borrowed position passed into a plugin, as [`Position::to_words`] writes it.
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
-pub struct StrRef {
-    pub ptr: *const u8,
+pub struct PositionRef {
+    pub ptr: *const u32,
     pub len: usize,
 }
 
-impl StrRef {
-    pub fn new(s: &str) -> StrRef {
-        StrRef { ptr: s.as_ptr(), len: s.len() }
+impl PositionRef {
+    pub fn new(words: &[u32]) -> PositionRef {
+        PositionRef { ptr: words.as_ptr(), len: words.len() }
     }
 
     /// # Safety
-    /// `ptr` must point at `len` readable bytes that outlive `'a` (or `len` must be 0).
-    unsafe fn as_str<'a>(self) -> Result<&'a str, String> {
+    /// `ptr` must point at `len` readable words that outlive `'a` (or `len` must be 0).
+    unsafe fn as_words<'a>(self) -> Result<&'a [u32], String> {
         if self.len == 0 {
-            return Ok("");
+            return Ok(&[]);
         }
         if self.ptr.is_null() {
-            return Err("null string pointer".into());
+            return Err("null position pointer".into());
         }
-        // SAFETY: the caller guarantees `len` readable bytes at `ptr`.
-        let bytes = unsafe { std::slice::from_raw_parts(self.ptr, self.len) };
-        std::str::from_utf8(bytes).map_err(|e| format!("string is not UTF-8: {e}"))
+        // SAFETY: the caller guarantees `len` readable words at `ptr`.
+        Ok(unsafe { std::slice::from_raw_parts(self.ptr, self.len) })
     }
 }
 
@@ -111,6 +111,8 @@ pub struct OutBuf<T> {
 pub type TextBuf = OutBuf<u8>;
 /// Moves out of a plugin.
 pub type MoveBuf = OutBuf<Move>;
+/// A position out of a plugin, as [`Position::to_words`] writes it.
+pub type PositionBuf = OutBuf<u32>;
 
 /// A game's result as C values: `ended` 0/1; `winner` 0 first, 1 second, 2 draw; `reason` one of
 /// the `REASON_*` codes ([`REASON_RULE`]'s words are in the text buffer).
@@ -143,21 +145,21 @@ pub struct PluginTable {
     /// The variant's [`VariantInfo`](crate::VariantInfo) as JSON.
     pub describe: unsafe extern "C" fn(text: *mut TextBuf) -> Status,
     /// The legal moves of the position (in any order).
-    pub legal_moves: unsafe extern "C" fn(pos: StrRef, moves: *mut MoveBuf, text: *mut TextBuf) -> Status,
-    /// Plays a legal move; `text` receives the new position string.
-    pub play: unsafe extern "C" fn(pos: StrRef, mv: Move, text: *mut TextBuf) -> Status,
+    pub legal_moves: unsafe extern "C" fn(pos: PositionRef, moves: *mut MoveBuf, text: *mut TextBuf) -> Status,
+    /// Plays a legal move; `next` receives the new position.
+    pub play: unsafe extern "C" fn(pos: PositionRef, mv: Move, next: *mut PositionBuf, text: *mut TextBuf) -> Status,
     /// Whether the side to move's royal is attacked: `*out` = 0 or 1.
-    pub in_check: unsafe extern "C" fn(pos: StrRef, out: *mut u8, text: *mut TextBuf) -> Status,
+    pub in_check: unsafe extern "C" fn(pos: PositionRef, out: *mut u8, text: *mut TextBuf) -> Status,
     /// The game's result given the earlier positions (`history`, `len` entries, oldest first).
     pub outcome: unsafe extern "C" fn(
-        pos: StrRef,
+        pos: PositionRef,
         history: *const HistoryEntry,
         len: usize,
         out: *mut RawOutcome,
         text: *mut TextBuf,
     ) -> Status,
     /// Perft of `depth` plies from the position into `*out`.
-    pub perft: unsafe extern "C" fn(pos: StrRef, depth: u32, out: *mut u64, text: *mut TextBuf) -> Status,
+    pub perft: unsafe extern "C" fn(pos: PositionRef, depth: u32, out: *mut u64, text: *mut TextBuf) -> Status,
 }
 
 /// Converts an [`Outcome`] to C values and the text of a variant-specific reason.
@@ -297,11 +299,12 @@ unsafe fn guard(text: *mut TextBuf, body: impl FnOnce() -> Result<(), Failure>) 
 /// Reads the position argument of a call.
 ///
 /// # Safety
-/// As [`StrRef::as_str`].
-unsafe fn read_position<V: Variant>(v: &V, pos: StrRef) -> Result<Position, Failure> {
+/// As [`PositionRef::as_words`].
+unsafe fn read_position<V: Variant>(v: &V, pos: PositionRef) -> Result<Position, Failure> {
     // SAFETY: forwarded from the caller.
-    let s = unsafe { pos.as_str() }.map_err(Failure::BadInput)?;
-    v.parse_position(s).map_err(|e| Failure::BadInput(format!("position {s:?}: {e}")))
+    let words = unsafe { pos.as_words() }.map_err(Failure::BadInput)?;
+    Position::from_words(words, v.geometry().len(), v.info().pieces.len())
+        .map_err(|e| Failure::BadInput(format!("position: {e}")))
 }
 
 unsafe extern "C" fn describe<E: Exported>(text: *mut TextBuf) -> Status {
@@ -315,7 +318,7 @@ unsafe extern "C" fn describe<E: Exported>(text: *mut TextBuf) -> Status {
     }
 }
 
-unsafe extern "C" fn legal_moves<E: Exported>(pos: StrRef, moves: *mut MoveBuf, text: *mut TextBuf) -> Status {
+unsafe extern "C" fn legal_moves<E: Exported>(pos: PositionRef, moves: *mut MoveBuf, text: *mut TextBuf) -> Status {
     unsafe {
         guard(text, || {
             let v = E::variant();
@@ -327,18 +330,25 @@ unsafe extern "C" fn legal_moves<E: Exported>(pos: StrRef, moves: *mut MoveBuf, 
     }
 }
 
-unsafe extern "C" fn play<E: Exported>(pos: StrRef, mv: Move, text: *mut TextBuf) -> Status {
+unsafe extern "C" fn play<E: Exported>(
+    pos: PositionRef,
+    mv: Move,
+    next: *mut PositionBuf,
+    text: *mut TextBuf,
+) -> Status {
     unsafe {
         guard(text, || {
             let v = E::variant();
             let mut p = read_position(v, pos)?;
             v.play(&mut p, mv)?;
-            write_out(text, v.format_position(&p).as_bytes())
+            let mut words = Vec::new();
+            p.to_words(&mut words);
+            write_out(next, &words)
         })
     }
 }
 
-unsafe extern "C" fn in_check<E: Exported>(pos: StrRef, out: *mut u8, text: *mut TextBuf) -> Status {
+unsafe extern "C" fn in_check<E: Exported>(pos: PositionRef, out: *mut u8, text: *mut TextBuf) -> Status {
     unsafe {
         guard(text, || {
             let v = E::variant();
@@ -353,7 +363,7 @@ unsafe extern "C" fn in_check<E: Exported>(pos: StrRef, out: *mut u8, text: *mut
 }
 
 unsafe extern "C" fn outcome<E: Exported>(
-    pos: StrRef,
+    pos: PositionRef,
     history: *const HistoryEntry,
     len: usize,
     out: *mut RawOutcome,
@@ -374,7 +384,7 @@ unsafe extern "C" fn outcome<E: Exported>(
     }
 }
 
-unsafe extern "C" fn perft<E: Exported>(pos: StrRef, depth: u32, out: *mut u64, text: *mut TextBuf) -> Status {
+unsafe extern "C" fn perft<E: Exported>(pos: PositionRef, depth: u32, out: *mut u64, text: *mut TextBuf) -> Status {
     unsafe {
         guard(text, || {
             let v = E::variant();

@@ -1,13 +1,13 @@
 //! [`PluginVariant`]: a [`Variant`] whose rules live in a loaded plugin.
 //!
-//! Each call formats the position as a string, calls the table with host-owned buffers (growing
+//! Each call writes the position as words, calls the table with host-owned buffers (growing
 //! them when the plugin asks), and turns any failure — including a panic the plugin caught — into
 //! a [`RuleError`] that names the plugin and the call. Notation runs on the host side from the
 //! plugin's description, so moves and positions are written the same way for scripts and plugins.
 
 use std::path::{Path, PathBuf};
 
-use henka_api::abi::{MoveBuf, PluginTable, RawOutcome, Status, StrRef, TextBuf, outcome_from_raw};
+use henka_api::abi::{OutBuf, PluginTable, PositionRef, RawOutcome, Status, TextBuf, outcome_from_raw};
 use henka_api::piece::MAX_PIECE_TYPES;
 use henka_api::{Geometry, HistoryEntry, Move, Outcome, Position, RuleError, Variant, VariantInfo};
 
@@ -44,7 +44,9 @@ impl PluginVariant {
             geometry: Geometry::new(&henka_api::GeometrySpec::flat(1, 1)).expect("a 1×1 board"),
         };
         // SAFETY: `describe` follows the table contract; the buffer is the one `call` passes.
-        let json = v.call("describe", None, |_, text| unsafe { (table.describe)(text) }).map_err(|e| bad(e.message))?;
+        let json = v
+            .call("describe", None::<&mut Vec<u8>>, |_, text| unsafe { (table.describe)(text) })
+            .map_err(|e| bad(e.message))?;
         let info: VariantInfo = serde_json::from_str(&json).map_err(|e| bad(format!("{e}")))?;
         v.geometry = Geometry::new(&info.geometry).map_err(|e| bad(format!("board: {e}")))?;
         check_pieces(&info).map_err(bad)?;
@@ -65,21 +67,22 @@ impl PluginVariant {
 
     /// Calls a table function until its output fits; returns the text it wrote.
     ///
-    /// `f` gets a move buffer (when `moves` is given) and a text buffer, both valid for the call.
-    fn call(
+    /// `f` gets an output buffer (moves or a position, when `moves` is given) and a text buffer,
+    /// both valid for the call.
+    fn call<T>(
         &self,
         what: &str,
-        mut moves: Option<&mut Vec<Move>>,
-        mut f: impl FnMut(*mut MoveBuf, *mut TextBuf) -> Status,
+        mut moves: Option<&mut Vec<T>>,
+        mut f: impl FnMut(*mut OutBuf<T>, *mut TextBuf) -> Status,
     ) -> Result<String, RuleError> {
         let mut text: Vec<u8> = Vec::with_capacity(TEXT_START);
         loop {
             let mut tb = TextBuf { ptr: text.as_mut_ptr(), cap: text.capacity(), len: 0 };
             let mut mb = moves.as_mut().map(|m| {
                 m.clear();
-                MoveBuf { ptr: m.as_mut_ptr(), cap: m.capacity(), len: 0 }
+                OutBuf { ptr: m.as_mut_ptr(), cap: m.capacity(), len: 0 }
             });
-            let mb_ptr = mb.as_mut().map_or(std::ptr::null_mut(), |b| b as *mut MoveBuf);
+            let mb_ptr = mb.as_mut().map_or(std::ptr::null_mut(), |b| b as *mut OutBuf<T>);
             let status = f(mb_ptr, &mut tb);
             let text_len = tb.len.min(tb.cap);
             // SAFETY: the plugin wrote `len <= cap` bytes into the buffer on every status that
@@ -92,7 +95,7 @@ impl PluginVariant {
                 Status::OK => {
                     if let (Some(m), Some(b)) = (moves.as_mut(), mb) {
                         if b.len > b.cap {
-                            return Err(self.error(what, "wrote more moves than the buffer holds".into()));
+                            return Err(self.error(what, "wrote more than the buffer holds".into()));
                         }
                         // SAFETY: the plugin wrote `len <= cap` moves (table contract).
                         unsafe { m.set_len(b.len) };
@@ -161,27 +164,34 @@ impl Variant for PluginVariant {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        let s = self.format_position(pos);
+        let words = words(pos);
         out.reserve(256);
         // SAFETY (every call below): the table contract; the buffers are the ones `call` passes.
         self.call("legal_moves", Some(out), |moves, text| unsafe {
-            (self.table.legal_moves)(StrRef::new(&s), moves, text)
+            (self.table.legal_moves)(PositionRef::new(&words), moves, text)
         })?;
         Ok(())
     }
 
     fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError> {
-        let s = self.format_position(pos);
-        let next = self.call("play", None, |_, text| unsafe { (self.table.play)(StrRef::new(&s), mv, text) })?;
-        *pos = self.parse_position(&next).map_err(|e| self.error("play", format!("returned {next:?}: {e}")))?;
+        let words = words(pos);
+        let mut next: Vec<u32> = Vec::with_capacity(words.len());
+        self.call("play", Some(&mut next), |out, text| unsafe {
+            (self.table.play)(PositionRef::new(&words), mv, out, text)
+        })?;
+        *pos = Position::from_words(&next, self.geometry.len(), self.info.pieces.len())
+            .map_err(|e| self.error("play", format!("returned a bad position: {e}")))?;
         Ok(())
     }
 
     /// A failing plugin cannot answer; the error goes to stderr and the answer is "not in check".
     fn in_check(&self, pos: &Position) -> bool {
-        let s = self.format_position(pos);
+        let words = words(pos);
         let mut out = 0u8;
-        match self.call("in_check", None, |_, text| unsafe { (self.table.in_check)(StrRef::new(&s), &mut out, text) }) {
+        let call = self.call("in_check", None::<&mut Vec<u8>>, |_, text| unsafe {
+            (self.table.in_check)(PositionRef::new(&words), &mut out, text)
+        });
+        match call {
             Ok(_) => out != 0,
             Err(e) => {
                 eprintln!("warning: {e}");
@@ -191,20 +201,29 @@ impl Variant for PluginVariant {
     }
 
     fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
-        let s = self.format_position(pos);
+        let words = words(pos);
         let mut raw = RawOutcome::default();
-        let words = self.call("outcome", None, |_, text| unsafe {
-            (self.table.outcome)(StrRef::new(&s), history.as_ptr(), history.len(), &mut raw, text)
+        let reason = self.call("outcome", None::<&mut Vec<u8>>, |_, text| unsafe {
+            (self.table.outcome)(PositionRef::new(&words), history.as_ptr(), history.len(), &mut raw, text)
         })?;
-        outcome_from_raw(raw, &words).map_err(|e| self.error("outcome", e))
+        outcome_from_raw(raw, &reason).map_err(|e| self.error("outcome", e))
     }
 
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
-        let s = self.format_position(pos);
+        let words = words(pos);
         let mut nodes = 0u64;
-        self.call("perft", None, |_, text| unsafe { (self.table.perft)(StrRef::new(&s), depth, &mut nodes, text) })?;
+        self.call("perft", None::<&mut Vec<u8>>, |_, text| unsafe {
+            (self.table.perft)(PositionRef::new(&words), depth, &mut nodes, text)
+        })?;
         Ok(nodes)
     }
+}
+
+/// A position as the ABI carries it.
+fn words(pos: &Position) -> Vec<u32> {
+    let mut w = Vec::new();
+    pos.to_words(&mut w);
+    w
 }
 
 #[cfg(test)]
