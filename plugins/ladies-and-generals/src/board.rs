@@ -157,7 +157,7 @@ pub struct Undo {
 }
 
 /// One bit per padded square: where a side's pieces stand, so generation visits only them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Occupancy([u64; SQUARES.div_ceil(64)]);
 
 impl Occupancy {
@@ -179,7 +179,7 @@ impl Occupancy {
 }
 
 /// A position as the engine plays it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     cells: [u8; SQUARES],
     occupied: [Occupancy; 2],
@@ -355,6 +355,55 @@ mod tests {
             assert_eq!((l as usize * RANKS + r as usize) * FILESTACKS + f as usize, cell);
         }
         assert_eq!(CELL_OF.iter().filter(|&&c| c != NO_CELL).count(), CELLS);
+    }
+
+    /// xorshift64*: a fixed, dependency-free sequence of choices.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+        }
+    }
+
+    /// Along random games (captures preferred, so that hands fill and drops come into play),
+    /// every legal move made on the board gives the board built afresh from the position the
+    /// API move gives, and unmaking it gives back the board before.
+    #[test]
+    fn make_and_unmake_agree_with_fresh_boards_along_random_games() {
+        use henka_api::Variant;
+        let v = crate::LadiesAndGenerals::new();
+        let mut checked = 0;
+        for seed in 1..=2u64 {
+            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let mut pos = v.start_position();
+            let mut moves = Vec::new();
+            for _ in 0..150 {
+                let mut board = Board::from_position(&pos);
+                crate::movegen::legal_moves(&v.tables, &mut board, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let before = board.clone();
+                for &mv in moves.iter().step_by(5) {
+                    let undo = board.make(mv);
+                    let mut after = pos.clone();
+                    play_on_position(&mut after, mv.to_api());
+                    assert_eq!(board, Board::from_position(&after), "{mv:?}");
+                    board.unmake(mv, undo);
+                    assert_eq!(board, before, "{mv:?}");
+                    checked += 1;
+                }
+                let captures: Vec<Mv> = moves.iter().copied().filter(|m| board.at(m.to as Sq) != EMPTY).collect();
+                let pool = if captures.is_empty() { &moves } else { &captures };
+                play_on_position(&mut pos, pool[rng.below(pool.len())].to_api());
+            }
+            assert!(!pos.hand_is_empty(Side::First) || !pos.hand_is_empty(Side::Second), "the game came to drops");
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub const MEMBERSHIP: [Membership; SQUARES] = {
 };
 
 /// Per group: how many cells are filled (by anyone) and how many limited pieces each side has.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Groups {
     filled_file: [u8; FILES],
     filled_bishop: [u16; 2],

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses its own part of these helpers
 
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 use henka_api::notation::lookup_token;
 use henka_api::{Cell, Move, Piece, PieceId, Position, Side, Variant};
@@ -14,6 +15,9 @@ pub fn variant() -> LadiesAndGenerals {
     LadiesAndGenerals::new()
 }
 
+/// One engine for the helpers below, which only read its description.
+static ENGINE: LazyLock<LadiesAndGenerals> = LazyLock::new(LadiesAndGenerals::new);
+
 /// The cell of a spec name: filestack `a`–`f`, level `u`–`z`, rank `1`–`9`. Built through the
 /// geometry (never a hard-coded index), so the tests follow its numbering.
 pub fn at(name: &str) -> Cell {
@@ -21,18 +25,18 @@ pub fn at(name: &str) -> Cell {
     let filestack = (b[0] - b'a') as i32;
     let level = (b[1] - b'u') as i32;
     let rank: i32 = name[2..].parse().expect("a rank number");
-    variant().geometry().cell(filestack, rank - 1, level).unwrap_or_else(|| panic!("{name} is not a cell"))
+    ENGINE.geometry().cell(filestack, rank - 1, level).unwrap_or_else(|| panic!("{name} is not a cell"))
 }
 
 /// `(filestack, level, rank)` of a cell, 0-based.
 pub fn coords(cell: Cell) -> (i32, i32, i32) {
-    let (f, r, l) = variant().geometry().coords(cell);
+    let (f, r, l) = ENGINE.geometry().coords(cell);
     (f, l, r)
 }
 
 /// The type and side a written token names (`P`, `+L`; lowercase = second player).
 pub fn piece(token: &str) -> Piece {
-    let (ty, side) = lookup_token(variant().info(), token).expect("a known token");
+    let (ty, side) = lookup_token(ENGINE.info(), token).expect("a known token");
     Piece::new(ty, side)
 }
 
@@ -44,8 +48,7 @@ pub fn ty(token: &str) -> PieceId {
 /// A position with `pieces` (spec cell, written token), `side` to move and `hands` (written
 /// token, count: uppercase for the first player).
 pub fn position(pieces: &[(&str, &str)], side: Side, hands: &[(&str, u8)]) -> Position {
-    let v = variant();
-    let mut pos = Position::empty(v.geometry().len(), v.info().pieces.len());
+    let mut pos = Position::empty(ENGINE.geometry().len(), ENGINE.info().pieces.len());
     for &(cell, token) in pieces {
         assert!(pos.piece_at(at(cell)).is_none(), "{cell} given twice");
         pos.set(at(cell), Some(piece(token)));
