@@ -94,6 +94,12 @@ impl Threats {
         self.block[..self.block_len as usize].contains(&(sq as u16))
     }
 
+    /// The squares a move must end on to answer a single check (none in double check).
+    fn blocking_squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        let len = if self.checkers == 1 { self.block_len as usize } else { 0 };
+        self.block[..len].iter().map(|&sq| sq as Sq)
+    }
+
     #[inline]
     fn pin(&self, sq: Sq) -> Option<usize> {
         self.pins[..self.pin_len as usize].iter().find(|p| p.0 as Sq == sq).map(|p| p.1 as usize)
@@ -274,53 +280,53 @@ fn drop_allowed(b: &Board, side: Side, ty: PieceId, sq: Sq) -> bool {
     !(ty == PRINCELING && on_far_rank(side, sq)) && b.groups.may_add(side, ty, sq)
 }
 
+/// Every type that can be in hand, in id order.
+static HAND_TYPES: std::sync::LazyLock<Vec<PieceId>> = std::sync::LazyLock::new(hand_types);
+
 /// The types the side to move holds.
 fn held(b: &Board) -> impl Iterator<Item = PieceId> + '_ {
     HAND_TYPES.iter().copied().filter(|&ty| b.hand(b.to_move, ty) > 0)
 }
 
-/// Every type that can be in hand, in id order.
-static HAND_TYPES: std::sync::LazyLock<Vec<PieceId>> = std::sync::LazyLock::new(hand_types);
-
-/// The empty squares a drop may go to: in check, the blocking squares; otherwise all.
-fn drop_squares<'a>(b: &'a Board, threats: &'a Threats) -> Box<dyn Iterator<Item = Sq> + 'a> {
-    if threats.in_check() {
-        Box::new(threats.block[..threats.block_len as usize].iter().map(|&s| s as Sq).filter(|&s| b.at(s) == EMPTY))
-    } else {
-        Box::new(REAL.iter().copied().filter(|&s| b.at(s) == EMPTY))
+/// The drops of the held types onto those of `squares` that are empty.
+fn drops_onto<S: Sink>(b: &Board, squares: impl Iterator<Item = Sq>, sink: &mut S) {
+    let side = b.to_move;
+    let mut types = [0; TYPES];
+    let mut n = 0;
+    for ty in held(b) {
+        types[n] = ty;
+        n += 1;
+    }
+    if n == 0 {
+        return;
+    }
+    for sq in squares.filter(|&sq| b.at(sq) == EMPTY) {
+        for &ty in &types[..n] {
+            if drop_allowed(b, side, ty, sq) {
+                sink.push(Mv::drop(ty, sq));
+            }
+        }
     }
 }
 
+/// The legal drops: onto the blocking squares in check, anywhere empty otherwise.
 fn list_drops(b: &Board, threats: &Threats, out: &mut Vec<Mv>) {
-    if threats.checkers >= 2 {
-        return;
-    }
-    let side = b.to_move;
-    let types: Vec<PieceId> = held(b).collect();
-    if types.is_empty() {
-        return;
-    }
-    for sq in drop_squares(b, threats) {
-        for &ty in &types {
-            if drop_allowed(b, side, ty, sq) {
-                out.push(Mv::drop(ty, sq));
-            }
-        }
+    if threats.in_check() {
+        drops_onto(b, threats.blocking_squares(), out);
+    } else {
+        drops_onto(b, REAL.iter().copied(), out);
     }
 }
 
 /// The number of legal drops. Out of check they are counted per group: each held type may go
 /// to every empty cell of the groups below their limit, less the Princeling's far rank.
 fn count_drops(b: &Board, threats: &Threats) -> u64 {
-    if threats.checkers >= 2 {
-        return 0;
+    if threats.in_check() {
+        let mut count = Counter::default();
+        drops_onto(b, threats.blocking_squares(), &mut count);
+        return count.0;
     }
     let side = b.to_move;
-    if threats.in_check() {
-        return drop_squares(b, threats)
-            .map(|sq| held(b).filter(|&ty| drop_allowed(b, side, ty, sq)).count() as u64)
-            .sum();
-    }
     held(b)
         .map(|ty| {
             let open = u64::from(b.groups.cells_open_to(side, ty));

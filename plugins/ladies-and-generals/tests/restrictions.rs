@@ -30,6 +30,10 @@ fn a_princeling_may_not_make_three_on_a_file() {
     // A Prince does not count.
     let pos = position(&with_emperors(&[("cv2", "P"), ("cv5", "+P"), ("bv3", "P")]), Side::First, &[]);
     assert!(targets(&legal_from(&v, &pos, "bv3")).contains(&at("cv4")));
+    // Entering the zone into a full file, it may go only as a Prince.
+    let pos = position(&with_emperors(&[("cv2", "P"), ("cv5", "P"), ("bv6", "P")]), Side::First, &[]);
+    assert_eq!(endings(&legal_from(&v, &pos, "bv6"), "cv7"), types(&["+P"]));
+    assert_eq!(endings(&legal_from(&v, &pos, "bv6"), "bv7"), types(&["P", "+P"]));
 }
 
 #[test]
