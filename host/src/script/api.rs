@@ -191,6 +191,8 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
         no_drop_mate: false,
         zone_promotion: true,
         spares_protected_royals: get_bool(m, "spares_protected_royals")?,
+        reversible_promotion: false,
+        limit: None,
     })
 }
 
