@@ -12,6 +12,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("okisaki", include_str!("../../scripts/okisaki.rhai")),
     ("ogi", include_str!("../../scripts/ogi.rhai")),
     ("taishin", include_str!("../../scripts/taishin.rhai")),
+    ("ladies-and-generals", include_str!("../../scripts/ladies-and-generals.rhai")),
 ];
 
 /// Where a variant's definition lives.
