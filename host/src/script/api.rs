@@ -283,7 +283,18 @@ impl VariantBuilder {
         check_keys(
             &m,
             "a piece",
-            &["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "promotes", "drop", "limit", "value"],
+            &[
+                "name",
+                "kanji",
+                "token",
+                "moves",
+                "royal",
+                "spares_protected_royals",
+                "promotes",
+                "drop",
+                "limit",
+                "value",
+            ],
         )?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
@@ -308,7 +319,8 @@ impl VariantBuilder {
             None => None,
             Some(p) => {
                 let p = p.clone().try_cast::<Map>().ok_or("`promotes` must be a map describing the promoted piece")?;
-                let keys = ["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "reversible", "value"];
+                let keys =
+                    ["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "reversible", "value"];
                 check_keys(&p, "`promotes`", &keys)?;
                 piece.reversible_promotion = get_bool(&p, "reversible")?;
                 Some((piece_from_map(&p, Some(&piece.token))?, get_value(&p)?))
