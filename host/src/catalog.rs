@@ -114,7 +114,7 @@ mod tests {
     #[test]
     fn bundled_variants_are_found_without_any_folder() {
         let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
-        assert_eq!(names, ["ogi", "okisaki", "shogi", "taishin"]);
+        assert_eq!(names, ["ladies-and-generals", "ogi", "okisaki", "shogi", "taishin"]);
     }
 
     #[test]
