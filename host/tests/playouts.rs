@@ -124,7 +124,9 @@ fn ladies_and_generals_invariants(v: &dyn Variant, pos: &Position, moves: &[Move
     }
     let g = v.geometry();
     let token = |ty: u8| v.info().pieces[ty as usize].written();
-    let mut groups: std::collections::BTreeMap<(Side, String, (i32, i32, i32)), usize> = Default::default();
+    // (side, token, file or binding) → count.
+    type Group = (Side, String, (i32, i32, i32));
+    let mut groups: std::collections::BTreeMap<Group, usize> = Default::default();
     for c in g.cells() {
         let Some(p) = pos.piece_at(c) else { continue };
         let (f, r, l) = g.coords(c);
