@@ -185,7 +185,7 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
     }
     let mut pos = Position::empty(g.len(), info.pieces.len());
 
-    // Board: levels lowest first, each level's ranks from the top.
+    // Board: levels in index order (level 0 first), each level's ranks from the top.
     let levels: Vec<&str> = fields[0].split('|').collect();
     if levels.len() != g.levels() as usize {
         return Err(NotationError::BadBoard(format!(
