@@ -435,3 +435,23 @@ fn stalemate_is_a_draw_and_checkmate_wins() {
     assert!(legal(v, &mate).is_empty(), "{:?}", written(v, &mate));
     assert_eq!(v.outcome(&mate, &[]).unwrap().expect("game over").winner, Some(B));
 }
+
+#[test]
+fn a_princeling_drop_may_mate_unless_the_option_forbids_it() {
+    // The stalemate cage of the test above with Black to move and a Princeling in hand: P*au8
+    // checks au9 (forward), is protected by the Rook on fu8, and every flight cell is covered.
+    let pieces = [("au9", "K", W), ("dw1", "K", B), ("bu1", "R", B), ("bv1", "R", B), ("av1", "R", B), ("fu8", "R", B)];
+    for (option, allowed) in [("allowed", true), ("forbidden", false)] {
+        let v = lg_with(&[("princeling_drop_mate", option)]);
+        let v = v.as_ref();
+        let pos = board(v, &pieces, &[("P", 1, B)], B);
+        let moves = written(v, &pos);
+        assert_eq!(moves.contains("P*au8"), allowed, "princeling_drop_mate={option}");
+        assert!(moves.contains("P*au7"), "a drop that does not mate is always allowed");
+        if allowed {
+            let mut mated = pos.clone();
+            v.play(&mut mated, v.parse_move(&pos, "P*au8").unwrap()).unwrap();
+            assert!(v.in_check(&mated) && legal(v, &mated).is_empty());
+        }
+    }
+}
