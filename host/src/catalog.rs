@@ -28,6 +28,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("okisaki", include_str!("../../scripts/okisaki.rhai")),
     ("ogi", include_str!("../../scripts/ogi.rhai")),
     ("taishin", include_str!("../../scripts/taishin.rhai")),
+    ("ladies-and-generals", include_str!("../../scripts/ladies-and-generals.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -141,7 +142,7 @@ mod tests {
     #[test]
     fn bundled_variants_are_found_without_any_folder() {
         let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
-        assert_eq!(names, ["ogi", "okisaki", "shogi", "taishin"]);
+        assert_eq!(names, ["ladies-and-generals", "ogi", "okisaki", "shogi", "taishin"]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! A plain-text board for the terminal: file numbers on top, rank letters on the right, the first
-//! player's pieces in capitals and the second player's in lower case, hands below.
+//! A plain-text board for the terminal: file labels on top, rank labels on the right (as the
+//! variant's notation names them), the first player's pieces in capitals and the second player's
+//! in lower case, hands below; a board with levels is printed level by level.
 
 use henka_api::{Position, Side, Variant, notation};
 
@@ -20,10 +21,10 @@ pub fn render(v: &dyn Variant, pos: &Position) -> String {
     s.push_str(&format!("White's hand: {}\n", hand(Side::Second)));
     for l in 0..g.levels() as i32 {
         if g.levels() > 1 {
-            s.push_str(&format!("level {}\n", l + 1));
+            s.push_str(&format!("level {}\n", notation::level_label(g, l)));
         }
         for f in 0..g.files() as i32 {
-            s.push_str(&format!("{:>width$}", g.files() as i32 - f));
+            s.push_str(&format!("{:>width$}", notation::file_label(g, f)));
         }
         s.push('\n');
         for r in (0..g.ranks() as i32).rev() {
@@ -40,11 +41,7 @@ pub fn render(v: &dyn Variant, pos: &Position) -> String {
                 };
                 s.push_str(&format!("{cell:>width$}"));
             }
-            let rank_cell = g.cell(0, r, l).unwrap_or(0);
-            let name = notation::cell_name(g, rank_cell);
-            let letters: String =
-                name.chars().skip_while(|c| c.is_ascii_digit()).take_while(|c| c.is_ascii_lowercase()).collect();
-            s.push_str(&format!("  {letters}\n"));
+            s.push_str(&format!("  {}\n", notation::rank_label(g, r)));
         }
     }
     s.push_str(&format!("Black's hand: {}\n", hand(Side::First)));

@@ -272,6 +272,42 @@ fn rendered_snapshots() {
     results.add(h.try_snapshot("editor-script-error"));
 }
 
+/// Ladies and Generals after 160 random plies (the perft suite's `midgame`): Black's Duchess on
+/// bx6 has lines through several levels.
+const LG_MIDGAME: &str = "2c1L1/xf1Ly1/2pp1p/p2p2/2pP2/4P1/2P2P/1J1C2/FL+p2F|ajkyaf/1uc1uj/p1p+P1p/1ppp2/4P1/PPBP1P/PY1P1P/2AJC1/X2Y1X|6/1rtebx/zp1pp1/PP3p/pP2p1/P4p/4P1/Z1R3/2EKAZ|z4z/3qz1/pr1p2/1Dv2f/P3p1/1PU1JP/1P1PPP/1U2R1/ZV1TVZ|xjtvbx/4uj/1p1c1p/1P1p2/4p1/1P1U1P/1CPB1P/2P1U1/XQ1T1X|flu1l1/d5/ppppp1/pc2p1/3p2/1PPP2/P3PP/4J1/FL1CLF b L 161";
+
+#[test]
+fn the_3d_board_moves_across_levels_by_clicking_cells() {
+    let mut h = harness(start("ladies-and-generals", None));
+    // A Princeling steps forward and down a level (v → w); White's answers up a level (w → x).
+    click_cells(&mut h, &["cv3", "cw4"]);
+    click_cells(&mut h, &["dw7", "dx6"]);
+    assert_eq!(h.state().session.move_texts(), ["cv3cw4", "dw7dx6"]);
+    // A drop onto another slice.
+    let mut h = harness(start("ladies-and-generals", Some(LG_MIDGAME)));
+    click(&mut h, "Black hand Rookranker");
+    click(&mut h, "az5");
+    assert_eq!(h.state().session.move_texts(), ["L*az5"]);
+}
+
+/// The 3D view: six level slices (u at the top left), the picked piece's targets across slices,
+/// and a hovered piece's lines through the levels.
+#[test]
+fn rendered_snapshots_of_the_3d_board() {
+    let mut results = egui_kittest::SnapshotResults::new();
+    let mut h = harness(start("ladies-and-generals", None));
+    click(&mut h, "cv3");
+    h.remove_cursor();
+    h.run_steps(2);
+    results.add(h.try_snapshot("editor-ladies-and-generals-picked"));
+
+    let mut h = harness(start("ladies-and-generals", Some(LG_MIDGAME)));
+    let duchess = h.get_by_label("bx6").rect().center();
+    h.hover_at(duchess);
+    h.run_steps(3);
+    results.add(h.try_snapshot("editor-ladies-and-generals-hover"));
+}
+
 #[test]
 fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
     let mut h = harness(start("okisaki", None));

@@ -69,3 +69,8 @@ fn ogi_suite() {
 fn taishin_suite() {
     run_suite("taishin");
 }
+
+#[test]
+fn ladies_and_generals_suite() {
+    run_suite("ladies-and-generals");
+}

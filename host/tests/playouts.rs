@@ -20,6 +20,13 @@ fn material(v: &dyn Variant, pos: &Position) -> usize {
 }
 
 fn playout(name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    playout_checking(name, seed, plies, &|_, _, _| Ok(()))
+}
+
+/// Checks a variant's own invariants at every ply, given the position and its legal moves.
+type PlyCheck = dyn Fn(&dyn Variant, &Position, &[Move]) -> Result<(), TestCaseError>;
+
+fn playout_checking(name: &str, seed: u64, plies: usize, extra: &PlyCheck) -> Result<(), TestCaseError> {
     let v = variant(name);
     let v: &dyn Variant = v.as_ref();
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -33,6 +40,7 @@ fn playout(name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
         prop_assert_eq!(pos.hash(), pos.fresh_hash(), "hash at {}", text);
         prop_assert_eq!(material(v, &pos), total, "material at {}", text);
         v.legal_moves(&pos, &mut moves).unwrap();
+        extra(v, &pos, &moves)?;
         if moves.is_empty() {
             break;
         }
@@ -105,8 +113,46 @@ proptest! {
 
 }
 
+/// Ladies and Generals: every move round-trips through notation, and the four restrictions hold
+/// for both sides in every position reached (counted here from coordinates: files are (file,
+/// level) lines, Bishop bindings the parity of file + rank + level, Unicorn bindings a parity
+/// triple with its complement).
+fn ladies_and_generals_invariants(v: &dyn Variant, pos: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
+    for &mv in moves {
+        let written = v.format_move(pos, mv);
+        prop_assert_eq!(v.parse_move(pos, &written).unwrap(), mv, "{}", written);
+    }
+    let g = v.geometry();
+    let token = |ty: u8| v.info().pieces[ty as usize].written();
+    // (side, token, file or binding) → count.
+    type Group = (Side, String, (i32, i32, i32));
+    let mut groups: std::collections::BTreeMap<Group, usize> = Default::default();
+    for c in g.cells() {
+        let Some(p) = pos.piece_at(c) else { continue };
+        let (f, r, l) = g.coords(c);
+        let key = match token(p.ty).as_str() {
+            "P" | "L" => (f, l, 0),
+            "B" => ((f + r + l) % 2, 0, 0),
+            "U" if f % 2 == 0 => (0, r % 2, l % 2),
+            "U" => (0, 1 - r % 2, 1 - l % 2),
+            _ => continue,
+        };
+        *groups.entry((p.side, token(p.ty), key)).or_default() += 1;
+    }
+    for ((side, t, key), n) in groups {
+        let most = if t == "L" { 4 } else { 2 };
+        prop_assert!(n <= most, "{:?} has {} {} on {:?} in {}", side, n, t, key, v.format_position(pos));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn ladies_and_generals_playouts(seed in any::<u64>()) {
+        playout_checking("ladies-and-generals", seed, 200, &ladies_and_generals_invariants)?;
+    }
 
     #[test]
     fn taishin_playouts(seed in any::<u64>()) { taishin_playout(seed, 300)?; }

@@ -1,7 +1,8 @@
 //! Board geometry: one box of `files × ranks × levels` cells covers every seed variant.
 //!
 //! Coordinates are seen from the first player: `file` 0 is the first player's left, `rank` 0 is the
-//! first player's back rank (forward for the first player is +rank), `level` 0 is the lowest level.
+//! first player's back rank (forward for the first player is +rank). Levels are numbered 0 … n−1;
+//! notation names level 0 first (in Ladies and Generals that is `u`, the top level).
 //! Cells are numbered densely, level-major then rank then file, so a 2D board is simply one level.
 //! Cells that are not part of an odd-shaped board are marked as missing and never entered.
 
@@ -89,6 +90,8 @@ pub enum GeometryError {
     TooLarge(usize),
     #[error("hole {0} is not a cell of the board")]
     BadHole(Cell),
+    #[error("a board with levels names files and levels by letters: at most 26 of each (got {0} and {1})")]
+    TooManyLetters(u8, u8),
 }
 
 impl Geometry {
@@ -96,6 +99,9 @@ impl Geometry {
         let (files, ranks, levels) = (spec.files, spec.ranks, spec.levels);
         if files == 0 || ranks == 0 || levels == 0 {
             return Err(GeometryError::Empty(files, ranks, levels));
+        }
+        if levels > 1 && (files > 26 || levels > 26) {
+            return Err(GeometryError::TooManyLetters(files, levels));
         }
         let n = files as usize * ranks as usize * levels as usize;
         if n >= NO_CELL as usize {

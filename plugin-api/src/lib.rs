@@ -8,7 +8,7 @@
 //! - the rules kit ([`kit`]): a [`kit::RuleSet`] of data plus optional [`kit::Hooks`] becomes a
 //!   fast [`Variant`] with precomputed tables;
 //! - notation ([`notation`]): extended SFEN positions and USI-style moves;
-//! - [`betza`]: (X)Betza move strings → the kit's atoms;
+//! - [`betza`]: (X)Betza move strings → the kit's atoms; [`directions`]: named 3D direction sets;
 //! - [`perft`] and [`perft_suite`]: counting, and perft suites as data files;
 //! - [`Game`]: a game in progress with the history repetition needs;
 //! - [`abi`]: the C ABI of compiled plugins and [`export_variant!`], which turns an `impl Variant`
@@ -35,6 +35,7 @@
 pub mod abi;
 pub mod betza;
 pub mod bitboard;
+pub mod directions;
 pub mod game;
 pub mod geometry;
 pub mod hash;

@@ -1,16 +1,20 @@
 //! Position strings (extended SFEN) and moves (generalised USI coordinates).
 //!
-//! Cells: the file number counted from the first player's right (`1` … `files`), then the rank as
-//! letters counted from the top (`a` … `z`, then `aa`, `ab`, … for boards over 26 ranks, like
-//! spreadsheet columns). Boards with levels add `.` and the level number from 1: `5e.3`.
+//! Cells: on a flat board, the file number counted from the first player's right (`1` … `files`),
+//! then the rank as letters counted from the top (`a` … `z`, then `aa`, `ab`, … for boards over 26
+//! ranks, like spreadsheet columns). On a board with levels (3D shogi), the file letter from the
+//! first player's left, the level letter (lettered so that the last level is `z`: six levels are
+//! `u` … `z`, level 0 = `u`), and the rank number from the first player's side: `dw1`.
 //!
 //! Positions: `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
-//! top joined by `/`, levels (lowest first) joined by `|`; runs of empty cells are numbers; a
+//! top joined by `/`, levels (level 0 first) joined by `|`; runs of empty cells are numbers; a
 //! token of more than one letter is wrapped in parentheses; `+` marks a promoted type; uppercase
 //! is the first player. Counters, when any is non-zero, follow as comma-separated numbers.
 //!
 //! Moves: `7g7f`, `7g7f+` (promotes), `7g7f=(LN)` (becomes another type), `5e5d5c` (stops on
-//! `5d` on the way), `P*5e` (drop), `K@5e` (placement), `pass`.
+//! `5d` on the way), `P*5e` (drop), `K@5e` (placement), `pass`; in 3D `cv3cv4`, `cv3cv4+`,
+//! `cv8cv9=L` (a general switches back), `P*cv5`. The long form `Pcv3-cv4`, `Ubv2xcw3` (see
+//! [`parse_long_move`]) is read too.
 
 use crate::geometry::{Cell, Geometry, NO_CELL};
 use crate::moves::{Move, MoveKind};
@@ -71,34 +75,69 @@ fn parse_rank_letters(s: &str) -> Option<u32> {
     (!s.is_empty()).then_some(v)
 }
 
-/// The name of a cell: `7f`, `10j`, `5e.3`.
+/// How a file is labelled: its number from the first player's right on a flat board (`7`), its
+/// letter from the first player's left on a board with levels (`c`).
+pub fn file_label(g: &Geometry, file: i32) -> String {
+    if g.levels() > 1 { ((b'a' + file as u8) as char).to_string() } else { (g.files() as i32 - file).to_string() }
+}
+
+/// How a rank is labelled: letters from the top on a flat board (`g`), its number from the first
+/// player's side on a board with levels (`3`).
+pub fn rank_label(g: &Geometry, rank: i32) -> String {
+    if g.levels() > 1 { (rank + 1).to_string() } else { rank_letters((g.ranks() as i32 - 1 - rank) as u32) }
+}
+
+/// How a level is labelled: letters ending in `z` at the last level (six levels: `u` … `z`), so
+/// level 0 is `u` on such a board.
+pub fn level_label(g: &Geometry, level: i32) -> String {
+    ((b'z' - (g.levels() as i32 - 1 - level) as u8) as char).to_string()
+}
+
+/// The name of a cell: `7f`, `10j` on a flat board; file, level and rank on a board with levels,
+/// `dw1` (file `d`, level `w`, rank 1).
 pub fn cell_name(g: &Geometry, c: Cell) -> String {
     let (f, r, l) = g.coords(c);
-    let file = g.files() as i32 - f;
-    let rank = rank_letters((g.ranks() as i32 - 1 - r) as u32);
-    if g.levels() > 1 { format!("{file}{rank}.{}", l + 1) } else { format!("{file}{rank}") }
+    if g.levels() > 1 {
+        format!("{}{}{}", file_label(g, f), level_label(g, l), rank_label(g, r))
+    } else {
+        format!("{}{}", file_label(g, f), rank_label(g, r))
+    }
+}
+
+/// Whether `s` starts with a cell name (as opposed to a piece token or a suffix).
+fn starts_with_cell(g: &Geometry, s: &str) -> bool {
+    if g.levels() > 1 {
+        s.starts_with(|c: char| c.is_ascii_lowercase())
+    } else {
+        s.starts_with(|c: char| c.is_ascii_digit())
+    }
 }
 
 /// Reads one cell name from the front of `s`, returning the cell and the rest.
 pub fn parse_cell_prefix<'a>(g: &Geometry, s: &'a str) -> Result<(Cell, &'a str), NotationError> {
     let bad = || NotationError::BadCell(s.to_string());
-    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    let letters = s[digits..].bytes().take_while(u8::is_ascii_lowercase).count();
-    if digits == 0 || letters == 0 {
-        return Err(bad());
-    }
-    let file: i32 = s[..digits].parse().map_err(|_| bad())?;
-    let rank = parse_rank_letters(&s[digits..digits + letters]).ok_or_else(bad)? as i32;
-    let mut rest = &s[digits + letters..];
-    let mut level = 0;
-    if g.levels() > 1 {
-        let r = rest.strip_prefix('.').ok_or_else(bad)?;
-        let n = r.bytes().take_while(u8::is_ascii_digit).count();
-        level = r[..n].parse::<i32>().map_err(|_| bad())? - 1;
-        rest = &r[n..];
-    }
-    let c = g.cell(g.files() as i32 - file, g.ranks() as i32 - 1 - rank, level).ok_or_else(bad)?;
-    Ok((c, rest))
+    let count = |from: usize, f: fn(&u8) -> bool| s[from..].bytes().take_while(f).count();
+    let (file, rank, level, used) = if g.levels() > 1 {
+        let b = s.as_bytes();
+        if b.len() < 3 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
+            return Err(bad());
+        }
+        let digits = count(2, u8::is_ascii_digit);
+        let rank: i32 = s[2..2 + digits].parse().map_err(|_| bad())?;
+        let level = g.levels() as i32 - 1 - (b'z' - b[1]) as i32;
+        ((b[0] - b'a') as i32, rank - 1, level, 2 + digits)
+    } else {
+        let digits = count(0, u8::is_ascii_digit);
+        let letters = count(digits, u8::is_ascii_lowercase);
+        if digits == 0 || letters == 0 {
+            return Err(bad());
+        }
+        let file: i32 = s[..digits].parse().map_err(|_| bad())?;
+        let rank = parse_rank_letters(&s[digits..digits + letters]).ok_or_else(bad)? as i32;
+        (g.files() as i32 - file, g.ranks() as i32 - 1 - rank, 0, digits + letters)
+    };
+    let c = g.cell(file, rank, level).ok_or_else(bad)?;
+    Ok((c, &s[used..]))
 }
 
 /// Reads a whole string as one cell.
@@ -146,7 +185,7 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
     }
     let mut pos = Position::empty(g.len(), info.pieces.len());
 
-    // Board: levels lowest first, each level's ranks from the top.
+    // Board: levels in index order (level 0 first), each level's ranks from the top.
     let levels: Vec<&str> = fields[0].split('|').collect();
     if levels.len() != g.levels() as usize {
         return Err(NotationError::BadBoard(format!(
@@ -320,7 +359,8 @@ pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -
     }
 }
 
-/// Reads a move's notation in `pos` (without checking legality).
+/// Reads a move's notation in `pos` (without checking legality): the USI-style form that
+/// [`format_move`] writes, or the long form [`parse_long_move`] reads.
 pub fn parse_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> Result<Move, NotationError> {
     let bad = |why: &str| NotationError::BadMove(s.to_string(), why.to_string());
     let s = s.trim();
@@ -333,9 +373,12 @@ pub fn parse_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> 
             return Ok(make(ty, parse_cell(g, cell)?));
         }
     }
+    if s.starts_with(|c: char| c == '+' || c == '(' || c.is_ascii_uppercase()) {
+        return parse_long_move(info, g, pos, s);
+    }
     let mut cells = Vec::new();
     let mut rest = s;
-    while rest.starts_with(|c: char| c.is_ascii_digit()) {
+    while starts_with_cell(g, rest) {
         let (c, r) = parse_cell_prefix(g, rest)?;
         cells.push(c);
         rest = r;
@@ -355,6 +398,42 @@ pub fn parse_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> 
         },
     };
     Ok(Move { kind: MoveKind::Board, piece: after, from, to, via })
+}
+
+/// Reads the long form of a board move: the piece's token, its cell, `-` (to an empty cell) or
+/// `x` (capturing), the target cell, and `+` (promotes, or a ranker switches to its general),
+/// `~` (a promoted piece switches back to its unpromoted type), `=` (promotion declined) or
+/// nothing: `Pcv3-cv4`, `Ubv2xcw3`, `+Lcv8-cv9~`, `P7g-7f`. The token and the `-`/`x` must agree
+/// with the position.
+pub fn parse_long_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> Result<Move, NotationError> {
+    let bad = |why: String| NotationError::BadMove(s.to_string(), why);
+    let (tok, rest) = take_token(s).map_err(bad)?;
+    let (ty, _) = lookup_token(info, &tok.to_ascii_uppercase())?;
+    let (from, rest) = parse_cell_prefix(g, rest)?;
+    let (captures, rest) = match rest.as_bytes().first() {
+        Some(b'-') => (false, &rest[1..]),
+        Some(b'x') => (true, &rest[1..]),
+        _ => return Err(bad("expected `-` or `x` after the starting cell".into())),
+    };
+    let (to, rest) = parse_cell_prefix(g, rest)?;
+    let moving = pos.piece_at(from).ok_or_else(|| bad(format!("no piece on {}", cell_name(g, from))))?;
+    if moving.ty != ty {
+        let there = info.pieces[moving.ty as usize].written();
+        return Err(bad(format!("{} holds {there}, not {}", cell_name(g, from), tok.to_ascii_uppercase())));
+    }
+    if captures != pos.piece_at(to).is_some() {
+        let why = if captures { "`x` but nothing stands on the target" } else { "the target is occupied: write `x`" };
+        return Err(bad(why.into()));
+    }
+    let piece = &info.pieces[ty as usize];
+    let after = match rest {
+        "" | "=" => ty,
+        "+" => piece.promotes_to.ok_or_else(|| bad("this piece does not promote".into()))?,
+        "~" if piece.promoted => piece.demotes_to,
+        "~" => return Err(bad("only a promoted piece can switch back".into())),
+        _ => return Err(bad(format!("unexpected {rest:?} after the cells"))),
+    };
+    Ok(Move { kind: MoveKind::Board, piece: after, from, to, via: NO_CELL })
 }
 
 #[cfg(test)]
@@ -388,5 +467,19 @@ mod tests {
         for c in g.cells() {
             assert_eq!(parse_cell(&g, &cell_name(&g, c)).unwrap(), c);
         }
+        // File a = the first player's left (file 0), level u = level 0 (the last is z), rank 1.
+        assert_eq!(cell_name(&g, g.cell(0, 0, 0).unwrap()), "au1");
+        assert_eq!(cell_name(&g, g.cell(3, 0, 2).unwrap()), "dw1");
+        assert_eq!(cell_name(&g, g.cell(5, 8, 5).unwrap()), "fz9");
+        for bad in ["gu1", "at1", "au0", "au10", "au", "1a", "dw1x"] {
+            assert!(parse_cell(&g, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fewer_levels_end_in_z_too() {
+        let g = Geometry::new(&GeometrySpec { files: 3, ranks: 3, levels: 2, holes: vec![] }).unwrap();
+        assert_eq!(cell_name(&g, g.cell(0, 0, 0).unwrap()), "ay1");
+        assert_eq!(cell_name(&g, g.cell(2, 2, 1).unwrap()), "cz3");
     }
 }

@@ -93,7 +93,7 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
     let time = std::time::Duration::from_secs_f64(args.ai_seconds);
     say!("");
     say!(
-        "{:<12} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12}",
+        "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12}",
         "AI search",
         "engine",
         "position",
@@ -121,7 +121,7 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
                 let engine_name = if engine == Engine::Script { "script" } else { "plugin" };
                 let secs = r.elapsed.as_secs_f64();
                 say!(
-                    "{:<12} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1}",
+                    "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1}",
                     name,
                     engine_name,
                     label,
@@ -146,7 +146,7 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
         None => vec![Engine::Script, Engine::Plugin],
     };
     say!(
-        "{:<12} {:<7} {:>6} {:>14} {:>10} {:>12} {:>9}",
+        "{:<20} {:<7} {:>6} {:>14} {:>10} {:>12} {:>9}",
         "variant",
         "engine",
         "depth",
@@ -185,7 +185,7 @@ fn perft_table(args: &BenchArgs) -> Result<()> {
             };
             let engine_name = if engine == Engine::Script { "script" } else { "plugin" };
             say!(
-                "{:<12} {:<7} {:>6} {:>14} {:>10.3} {:>12.2} {:>9}",
+                "{:<20} {:<7} {:>6} {:>14} {:>10.3} {:>12.2} {:>9}",
                 name,
                 engine_name,
                 depth,

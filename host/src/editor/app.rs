@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Color32, RichText};
-use henka_api::{Move, MoveKind, NO_CELL, PieceId, Side, Variant};
+use henka_api::{Cell, Move, MoveKind, NO_CELL, PieceId, Position, Side, Variant};
 
 use super::ai_panel::AiPanel;
 use super::autosave::{self, Autosave};
@@ -134,6 +134,8 @@ pub struct EditorApp {
     engine: Engine,
     pub ai: AiPanel,
     autosave: Option<Autosave>,
+    /// The board cell under the pointer in the last frame.
+    hovered: Option<Cell>,
 }
 
 impl std::fmt::Debug for EditorApp {
@@ -246,6 +248,7 @@ impl EditorApp {
             engine: Engine::Script,
             ai: AiPanel::new(wake),
             autosave,
+            hovered: None,
         };
         app.watch_document();
         if let Some(r) = restore
@@ -662,6 +665,7 @@ impl EditorApp {
     }
 
     fn board_input(&mut self, input: BoardInput) {
+        self.hovered = input.hovered;
         if let Some(setup) = &mut self.setup {
             if let Some(c) = input.clicked {
                 setup.click(c);
@@ -705,6 +709,30 @@ impl EditorApp {
         moves
     }
 
+    /// Where the hovered piece can move, for either side: on a 3D board its lines through the
+    /// levels are hard to follow by eye, so hovering lights them up on every slice.
+    fn hovered_reach(&self, pos: &Position, legal: &[Move]) -> Vec<Cell> {
+        let Some((c, piece)) = self.hovered.and_then(|c| pos.piece_at(c).map(|p| (c, p))) else { return Vec::new() };
+        let theirs;
+        let moves = if piece.side == pos.side_to_move() {
+            legal
+        } else {
+            let mut as_mover = pos.clone();
+            as_mover.set_side_to_move(piece.side);
+            let mut moves = Vec::new();
+            if self.session.variant().legal_moves(&as_mover, &mut moves).is_err() {
+                return Vec::new();
+            }
+            theirs = moves;
+            &theirs
+        };
+        let mut cells: Vec<Cell> =
+            moves.iter().filter(|m| m.kind == MoveKind::Board && m.from == c).map(|m| m.to).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     fn marks(&self, legal: &[Move]) -> Marks {
         let pos = self.session.shown_position();
         let v = self.session.variant();
@@ -719,6 +747,9 @@ impl EditorApp {
                 if let Some(s) = stop {
                     marks.last_move.push(s);
                 }
+            }
+            if v.geometry().levels() > 1 && marks.selected.is_none() {
+                marks.reach = self.hovered_reach(pos, legal);
             }
             if v.in_check(pos) {
                 let mover = pos.side_to_move();

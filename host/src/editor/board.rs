@@ -6,7 +6,7 @@
 //! (`7g`), which is how screen readers and the UI tests find it.
 
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
-use henka_api::notation::cell_name;
+use henka_api::notation::{cell_name, file_label, level_label, rank_label};
 use henka_api::{Cell, Geometry, Position, Side, Variant};
 
 use super::piece_face::{self, FaceText};
@@ -19,6 +19,7 @@ const TARGET: Color32 = Color32::from_rgb(0x1F, 0x6F, 0x3F);
 const CAPTURE: Color32 = Color32::from_rgb(0xC0, 0x39, 0x2B);
 const STOP: Color32 = Color32::from_rgb(0xD3, 0x7A, 0x00);
 const CHECK: Color32 = Color32::from_rgba_premultiplied(108, 18, 18, 144);
+const REACH: Color32 = Color32::from_rgba_premultiplied(24, 62, 120, 100);
 
 /// What a highlighted target cell means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +43,8 @@ pub struct Marks {
     pub targets: Vec<(Cell, Mark)>,
     pub last_move: Vec<Cell>,
     pub check: Vec<Cell>,
+    /// The cells the hovered piece can move to, on every level slice (3D boards).
+    pub reach: Vec<Cell>,
 }
 
 /// What the user did to the board this frame.
@@ -72,10 +75,54 @@ impl Default for BoardView {
     }
 }
 
-/// Gap between level slices, in cells.
+/// Gap between level slices side by side, in cells.
 const SLICE_GAP: f32 = 0.8;
 /// Room for coordinates around the grid, in cells.
 const MARGIN: f32 = 0.55;
+/// Room above a level slice for its name, in cells.
+const LEVEL_TITLE: f32 = 0.6;
+/// Extra gap between rows of level slices, in cells.
+const ROW_GAP: f32 = 0.3;
+
+/// How a board's level slices are laid out: `columns` side by side per row, level 0 at the top
+/// left, so that the board as a whole fits its area with the largest cells. A flat board is one
+/// slice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Arrangement {
+    columns: i32,
+    /// The whole board's size in cells, coordinates included.
+    width: f32,
+    height: f32,
+}
+
+impl Arrangement {
+    fn with_columns(g: &Geometry, columns: i32) -> Arrangement {
+        let (files, ranks, levels) = (g.files() as f32, g.ranks() as f32, g.levels() as i32);
+        let rows = (levels + columns - 1) / columns;
+        let title = if levels > 1 { LEVEL_TITLE } else { 0.0 };
+        let width = columns as f32 * files + (columns - 1) as f32 * SLICE_GAP + 2.0 * MARGIN;
+        let height = rows as f32 * (ranks + title + 2.0 * MARGIN) + (rows - 1) as f32 * ROW_GAP;
+        Arrangement { columns, width, height }
+    }
+
+    /// The arrangement with the largest cells in `width × height` (more slices per row on a tie).
+    fn best(g: &Geometry, width: f32, height: f32) -> Arrangement {
+        let cell = |a: &Arrangement| (width / a.width).min(height / a.height);
+        (1..=g.levels() as i32)
+            .map(|c| Arrangement::with_columns(g, c))
+            .fold(None, |best: Option<Arrangement>, a| match best {
+                Some(b) if cell(&b) > cell(&a) => Some(b),
+                _ => Some(a),
+            })
+            .expect("a board has at least one level")
+    }
+
+    /// Distance between the tops of two rows of slices, in cells.
+    fn row_pitch(&self, g: &Geometry) -> f32 {
+        let title = if g.levels() > 1 { LEVEL_TITLE } else { 0.0 };
+        g.ranks() as f32 + title + 2.0 * MARGIN + ROW_GAP
+    }
+}
 
 /// Where each cell is on the screen.
 #[derive(Clone, Copy, Debug)]
@@ -85,33 +132,40 @@ pub struct Layout {
     files: i32,
     ranks: i32,
     flipped: bool,
+    columns: i32,
+    row_pitch: f32,
 }
 
 impl Layout {
     /// Fits a board into `area` at `zoom`, shifted by `pan`.
     pub fn fit(g: &Geometry, area: Rect, zoom: f32, pan: Vec2, flipped: bool) -> Layout {
-        let (files, ranks, levels) = (g.files() as f32, g.ranks() as f32, g.levels() as f32);
-        let width = levels * files + (levels - 1.0) * SLICE_GAP + 2.0 * MARGIN;
-        let height = ranks + 2.0 * MARGIN + if levels > 1.0 { 0.6 } else { 0.0 };
-        let cell = ((area.width() / width).min(area.height() / height) * zoom).max(6.0);
-        let size = vec2(width, height) * cell;
-        let origin = area.center() - size / 2.0 + pan + vec2(MARGIN, MARGIN) * cell;
-        let origin = if levels > 1.0 { origin + vec2(0.0, 0.6 * cell) } else { origin };
-        Layout { origin, cell, files: g.files() as i32, ranks: g.ranks() as i32, flipped }
+        let a = Arrangement::best(g, area.width(), area.height());
+        let cell = ((area.width() / a.width).min(area.height() / a.height) * zoom).max(6.0);
+        let size = vec2(a.width, a.height) * cell;
+        let title = if g.levels() > 1 { LEVEL_TITLE } else { 0.0 };
+        let origin = area.center() - size / 2.0 + pan + vec2(MARGIN, MARGIN + title) * cell;
+        Layout {
+            origin,
+            cell,
+            files: g.files() as i32,
+            ranks: g.ranks() as i32,
+            flipped,
+            columns: a.columns,
+            row_pitch: a.row_pitch(g),
+        }
     }
 
     /// The height a board needs at `width` when it fits (zoom 1), capped at `max_height`, so the
     /// hands can sit right above and below it.
     pub fn fitted_height(g: &Geometry, width: f32, max_height: f32) -> f32 {
-        let (files, ranks, levels) = (g.files() as f32, g.ranks() as f32, g.levels() as f32);
-        let w = levels * files + (levels - 1.0) * SLICE_GAP + 2.0 * MARGIN;
-        let h = ranks + 2.0 * MARGIN + if levels > 1.0 { 0.6 } else { 0.0 };
-        (width / w * h).min(max_height)
+        let a = Arrangement::best(g, width, max_height);
+        (width / a.width * a.height).min(max_height)
     }
 
     /// The top-left of a level's slice.
     fn slice_origin(&self, level: i32) -> Pos2 {
-        self.origin + vec2(level as f32 * (self.files as f32 + SLICE_GAP) * self.cell, 0.0)
+        let (row, column) = (level / self.columns, level % self.columns);
+        self.origin + vec2(column as f32 * (self.files as f32 + SLICE_GAP), row as f32 * self.row_pitch) * self.cell
     }
 
     /// The cell's square on the screen.
@@ -164,6 +218,9 @@ impl BoardView {
             }
             if marks.selected == Some(c) {
                 painter.rect_filled(rect.shrink(1.0), 0.0, SELECTED);
+            }
+            if marks.reach.contains(&c) {
+                painter.rect_filled(rect.shrink(1.0), 0.0, REACH);
             }
             if marks.check.contains(&c) {
                 painter.circle_filled(rect.center(), layout.cell * 0.48, CHECK);
@@ -263,34 +320,25 @@ impl BoardView {
                 StrokeKind::Middle,
             );
             if g.levels() > 1 {
-                let name = cell_name(g, g.cell(0, 0, l).unwrap_or(0));
-                let level = name.split('.').nth(1).unwrap_or_default();
                 painter.text(
                     slice.center_top() - vec2(0.0, layout.cell * 0.75),
                     egui::Align2::CENTER_BOTTOM,
-                    format!("level {level}"),
+                    format!("level {}", level_label(g, l)),
                     font.clone(),
                     label_color,
                 );
             }
-            // File numbers above the grid, rank letters to its right, as on a shogi diagram.
+            // File labels above the grid, rank labels to its right, as on a shogi diagram.
             for f in 0..g.files() as i32 {
                 if let Some(c) = (0..g.ranks() as i32).find_map(|r| g.cell(f, r, l)) {
-                    let rect = layout.cell_rect(g, c);
-                    let name = cell_name(g, c);
-                    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
-                    let at = pos2(rect.center().x, slice.top() - layout.cell * 0.12);
-                    painter.text(at, egui::Align2::CENTER_BOTTOM, digits, font.clone(), label_color);
+                    let at = pos2(layout.cell_rect(g, c).center().x, slice.top() - layout.cell * 0.12);
+                    painter.text(at, egui::Align2::CENTER_BOTTOM, file_label(g, f), font.clone(), label_color);
                 }
             }
             for r in 0..g.ranks() as i32 {
                 if let Some(c) = (0..g.files() as i32).find_map(|f| g.cell(f, r, l)) {
-                    let rect = layout.cell_rect(g, c);
-                    let name = cell_name(g, c);
-                    let letters: String =
-                        name.chars().skip_while(char::is_ascii_digit).take_while(char::is_ascii_lowercase).collect();
-                    let at = pos2(slice.right() + layout.cell * 0.14, rect.center().y);
-                    painter.text(at, egui::Align2::LEFT_CENTER, letters, font.clone(), label_color);
+                    let at = pos2(slice.right() + layout.cell * 0.14, layout.cell_rect(g, c).center().y);
+                    painter.text(at, egui::Align2::LEFT_CENTER, rank_label(g, r), font.clone(), label_color);
                 }
             }
         }

@@ -140,6 +140,10 @@ impl Inspector {
         });
         match diagram(&info.betza) {
             Ok(d) => paint_diagram(ui, info, &d, face, 360.0),
+            // A flat diagram cannot show moves through levels; the board can.
+            Err(_) if v.geometry().levels() > 1 => {
+                ui.label("Moves through levels: hover a piece of this type on the board to light up every cell it can reach, on every level.");
+            }
             Err(e) => {
                 ui.colored_label(ui.visuals().warn_fg_color, format!("No diagram: {e}"));
             }

@@ -5,8 +5,11 @@
 use std::sync::Arc;
 
 use henka_api::betza::{self, Atom, Mode, Moves};
+use henka_api::directions;
 use henka_api::geometry::Vector;
-use henka_api::kit::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
+use henka_api::kit::{
+    BaringRule, CheckRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
+};
 use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 
@@ -107,7 +110,80 @@ fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> Res<u8> {
     if (lo..=hi).contains(&v) { Ok(v as u8) } else { fail(format!("{what} must be from {lo} to {hi} (got {v})")) }
 }
 
-/// Reads a `moves` value: a Betza string, a vector map, or an array of these.
+/// Reads `[files, ranks]` or `[files, ranks, levels]`, seen from the mover.
+fn parse_vector(d: &Dynamic) -> Res<Vector> {
+    let v = d.clone().try_cast::<Array>().ok_or("a vector is `[files, ranks]` or `[files, ranks, levels]`")?;
+    if !(2..=3).contains(&v.len()) {
+        return fail("a vector needs 2 or 3 numbers: [files, ranks] or [files, ranks, levels]");
+    }
+    let mut c = [0i8; 3];
+    for (i, x) in v.iter().enumerate() {
+        let x = x.as_int().map_err(|_| "vector entries must be whole numbers")?;
+        c[i] = i8::try_from(x).map_err(|_| "vector entries must be from -127 to 127")?;
+    }
+    if c == [0, 0, 0] {
+        return fail("a vector may not be zero");
+    }
+    Ok(Vector::new(c[0], c[1], c[2]))
+}
+
+fn get_mode(m: &Map) -> Res<Mode> {
+    match get_str(m, "mode")?.as_deref() {
+        None | Some("both") => Ok(Mode::BOTH),
+        Some("move") => Ok(Mode::MOVE_ONLY),
+        Some("capture") => Ok(Mode::CAPTURE_ONLY),
+        Some(o) => fail(format!("`mode` must be \"both\", \"move\" or \"capture\", not {o:?}")),
+    }
+}
+
+/// Reads `#{ slide: [...] }` or `#{ step: [...] }`: direction set names (`"orthogonal"`,
+/// `"forward_triagonal"`, see [`directions`]) and explicit vectors, one string or vector alone or
+/// an array of them; `range` limits a slide, `mode` as for a vector move.
+fn direction_moves(m: &Map) -> Res<(String, Moves)> {
+    check_keys(m, "a direction move", &["slide", "step", "range", "mode"])?;
+    let (kind, dirs, range) = match (m.get("slide"), m.get("step")) {
+        (Some(d), None) => ("slide", d, int_in(get_int(m, "range")?.unwrap_or(0), 0, 255, "`range`")?),
+        (None, Some(d)) if !m.contains_key("range") => ("step", d, 1),
+        (None, Some(_)) => return fail("`range` goes with `slide` (a step has range 1)"),
+        _ => return fail("a direction move is either `slide: …` or `step: …`, not both"),
+    };
+    let items: Array = match dirs.clone().try_cast::<Array>() {
+        // A lone vector `[0, 1, 0]` rather than a list of sets and vectors.
+        Some(a) if a.first().is_some_and(|x| x.is_int()) => vec![dirs.clone()],
+        Some(a) => a,
+        None => vec![dirs.clone()],
+    };
+    let mode = get_mode(m)?;
+    let mut words = Vec::new();
+    let mut atoms: Vec<Atom> = Vec::new();
+    for item in items {
+        let vectors = if item.is_string() {
+            let name = item.into_string()?;
+            let Some(vs) = directions::named(&name) else {
+                return fail(format!("unknown direction set {name:?} (known: {})", directions::names().join(", ")));
+            };
+            words.push(name);
+            vs
+        } else {
+            let v = parse_vector(&item)?;
+            words.push(format!("{:?}", [v.df, v.dr, v.dl]));
+            vec![v]
+        };
+        for vector in vectors {
+            let atom = Atom { vector, range, mode, lame: false, skip_first: false };
+            if !atoms.contains(&atom) {
+                atoms.push(atom);
+            }
+        }
+    }
+    if atoms.is_empty() {
+        return fail(format!("`{kind}` names no direction"));
+    }
+    let range_text = if range > 1 { format!(" up to {range}") } else { String::new() };
+    Ok((format!("{kind}{range_text} {}", words.join(", ")), Moves { atoms, paths: vec![] }))
+}
+
+/// Reads a `moves` value: a Betza string, a vector map, a direction map, or an array of these.
 fn parse_moves(d: &Dynamic) -> Res<(String, Moves)> {
     if d.is_string() {
         let text = d.clone().into_string()?;
@@ -116,33 +192,15 @@ fn parse_moves(d: &Dynamic) -> Res<(String, Moves)> {
     }
     if d.is_map() {
         let m = d.clone().cast::<Map>();
+        if m.contains_key("slide") || m.contains_key("step") {
+            return direction_moves(&m);
+        }
         check_keys(&m, "a vector move", &["vector", "range", "mode"])?;
-        let v: Array = m
-            .get("vector")
-            .and_then(|v| v.clone().try_cast::<Array>())
-            .ok_or("a vector move needs `vector: [files, ranks]` or `[files, ranks, levels]`")?;
-        let mut c = [0i8; 3];
-        if !(2..=3).contains(&v.len()) {
-            return fail("`vector` needs 2 or 3 numbers");
-        }
-        for (i, x) in v.iter().enumerate() {
-            let x = x.as_int().map_err(|_| "`vector` entries must be whole numbers")?;
-            c[i] = i8::try_from(x).map_err(|_| "`vector` entries must be from -127 to 127")?;
-        }
-        if c == [0, 0, 0] {
-            return fail("`vector` may not be zero");
-        }
+        let v = m.get("vector").ok_or("a vector move needs `vector: [files, ranks]` or `[files, ranks, levels]`")?;
+        let vector = parse_vector(v)?;
         let range = int_in(get_int(&m, "range")?.unwrap_or(1), 0, 255, "`range`")?;
-        let mode = match get_str(&m, "mode")?.as_deref() {
-            None | Some("both") => Mode::BOTH,
-            Some("move") => Mode::MOVE_ONLY,
-            Some("capture") => Mode::CAPTURE_ONLY,
-            Some(o) => {
-                return fail(format!("`mode` must be \"both\", \"move\" or \"capture\", not {o:?}"));
-            }
-        };
-        let atom = Atom { vector: Vector::new(c[0], c[1], c[2]), range, mode, lame: false, skip_first: false };
-        let text = format!("{:?}", c);
+        let atom = Atom { vector, range, mode: get_mode(&m)?, lame: false, skip_first: false };
+        let text = format!("{:?}", [vector.df, vector.dr, vector.dl]);
         return Ok((text, Moves { atoms: vec![atom], paths: vec![] }));
     }
     if d.is_array() {
@@ -191,6 +249,8 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
         no_drop_mate: false,
         zone_promotion: true,
         spares_protected_royals: get_bool(m, "spares_protected_royals")?,
+        reversible_promotion: false,
+        limit: None,
     })
 }
 
@@ -223,7 +283,18 @@ impl VariantBuilder {
         check_keys(
             &m,
             "a piece",
-            &["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "promotes", "drop", "value"],
+            &[
+                "name",
+                "kanji",
+                "token",
+                "moves",
+                "royal",
+                "spares_protected_royals",
+                "promotes",
+                "drop",
+                "limit",
+                "value",
+            ],
         )?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
@@ -233,12 +304,25 @@ impl VariantBuilder {
             piece.one_per_file = get_bool(&d, "one_per_file")?;
             piece.no_drop_mate = get_bool(&d, "no_mate")?;
         }
+        if let Some(d) = m.get("limit") {
+            let d = d.clone().try_cast::<Map>().ok_or("`limit` must be a map, e.g. #{ most: 2, per: \"file\" }")?;
+            check_keys(&d, "`limit`", &["most", "per"])?;
+            let most = int_in(get_int(&d, "most")?.ok_or("`limit` needs `most`")?, 1, 255, "`most`")?;
+            if !d.contains_key("per") {
+                return fail("`limit` needs `per`: \"file\" or \"binding\"");
+            }
+            let mut per = LimitScope::File;
+            choose(&d, "per", &mut per, &[("file", LimitScope::File), ("binding", LimitScope::Binding)])?;
+            piece.limit = Some(Limit { most, per });
+        }
         let promoted = match m.get("promotes") {
             None => None,
             Some(p) => {
                 let p = p.clone().try_cast::<Map>().ok_or("`promotes` must be a map describing the promoted piece")?;
-                let keys = ["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "value"];
+                let keys =
+                    ["name", "kanji", "token", "moves", "royal", "spares_protected_royals", "reversible", "value"];
                 check_keys(&p, "`promotes`", &keys)?;
+                piece.reversible_promotion = get_bool(&p, "reversible")?;
                 Some((piece_from_map(&p, Some(&piece.token))?, get_value(&p)?))
             }
         };

@@ -83,6 +83,9 @@ impl<B: Bits> BitboardVariant<B> {
         if rules.check != CheckRule::MustEscape {
             return Err(BitboardError::Unsupported("royals that may be left in check".into()));
         }
+        if let Some(p) = rules.pieces.iter().find(|p| p.reversible_promotion || p.limit.is_some()) {
+            return Err(BitboardError::Unsupported(format!("{}: reversible promotions and per-file limits", p.name)));
+        }
         let t = Tables::build(&rules).map_err(BitboardError::Unsupported)?;
         let mask = |f: &dyn Fn(usize) -> bool| (0..rules.pieces.len()).filter(|&i| f(i)).fold(0u32, |m, i| m | 1 << i);
         let mut promotes_to = [None; MAX_TYPES];

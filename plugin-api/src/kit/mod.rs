@@ -10,6 +10,7 @@
 //! baring — are switched on by data.
 
 mod hooks;
+mod limits;
 mod movegen;
 mod paths;
 mod rules;
@@ -19,7 +20,9 @@ mod tables;
 use std::sync::Arc;
 
 pub use hooks::Hooks;
-pub use rules::{BaringRule, CheckRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
+pub use rules::{
+    BaringRule, CheckRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
+};
 
 use crate::betza::{self, Atom, Path};
 use crate::geometry::{Geometry, GeometryError};
@@ -29,6 +32,7 @@ use crate::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
 use crate::position::Position;
 use crate::variant::{RuleError, Variant, VariantInfo};
+use limits::Limits;
 use paths::PathTables;
 use tables::{Tables, TypeSet};
 
@@ -88,6 +92,17 @@ impl RuleSet {
             if promoted[i] && p.promotes_to.is_some() {
                 return Err(piece_err(i, "a promoted type cannot promote again".into()));
             }
+            if p.reversible_promotion && p.promotes_to.is_none() {
+                return Err(piece_err(i, "only a type that promotes can have a reversible promotion".into()));
+            }
+            if let Some(l) = p.limit {
+                if l.most == 0 {
+                    return Err(piece_err(i, "a limit of 0 pieces would forbid the type altogether".into()));
+                }
+                if l.per == LimitScope::Binding && !p.paths.is_empty() {
+                    return Err(piece_err(i, "a limit per binding needs single-leg moves (no multi-leg paths)".into()));
+                }
+            }
         }
         let pieces: Vec<PieceInfo> = self
             .pieces
@@ -137,6 +152,10 @@ pub struct KitVariant {
     promotes_to: Vec<Option<PieceId>>,
     /// `promotes_to` for the types the promotion zone applies to.
     zone_promotes_to: Vec<Option<PieceId>>,
+    /// For promoted types whose promotion is reversible: the base type they may switch back to.
+    zone_demotes_to: Vec<Option<PieceId>>,
+    /// Per-type limits per file or binding.
+    limits: Limits,
     is_royal: Vec<bool>,
     holdable: Vec<bool>,
     has_royals: bool,
@@ -164,6 +183,8 @@ impl KitVariant {
         let has_paths: Vec<bool> = paths.iter().map(|p| !p.is_empty()).collect();
         let tables = Tables::build(&geometry, &atoms, &has_paths, rules.promotion.zone_depth);
         let paths = PathTables::build(&geometry, &paths).map_err(KitError::Rules)?;
+        let limits =
+            Limits::build(&geometry, &rules.pieces.iter().map(|p| p.limit).collect::<Vec<_>>(), &atoms, &tables.column);
         let type_set = |ids: &mut dyn Iterator<Item = usize>| {
             let mut set = TypeSet::default();
             let mut any = false;
@@ -198,6 +219,14 @@ impl KitVariant {
                 .iter()
                 .map(|p| p.promotes_to.filter(|_| p.zone_promotion).map(|t| t as PieceId))
                 .collect(),
+            zone_demotes_to: (0..n)
+                .map(|i| {
+                    let base = info.pieces[i].demotes_to;
+                    let b = &rules.pieces[base as usize];
+                    (base as usize != i && b.reversible_promotion && b.zone_promotion).then_some(base)
+                })
+                .collect(),
+            limits,
             is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
             has_royals: rules.pieces.iter().any(|p| p.royal),
             any_no_drop_mate: rules.drops && rules.pieces.iter().any(|p| p.no_drop_mate),

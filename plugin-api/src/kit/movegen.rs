@@ -75,14 +75,23 @@ impl KitVariant {
             out.push(mv(p));
             return;
         }
-        match self.zone_promotes_to[ty as usize] {
-            Some(p) if t.in_zone(side, from) || t.in_zone(side, to) => {
+        let in_zone = || t.in_zone(side, from) || t.in_zone(side, to);
+        match (self.zone_promotes_to[ty as usize], self.zone_demotes_to[ty as usize]) {
+            (Some(p), _) if in_zone() => {
                 let forced = self.rules.promotion.mandatory
                     || (t.dead[t.slot(ty, side, to)] && !self.rules.promotion.allow_immobile);
                 if !forced {
                     out.push(mv(ty));
                 }
                 out.push(mv(p));
+            }
+            // A reversible promotion: the promoted piece may switch back, unless the base type
+            // could never move again there.
+            (_, Some(base)) if in_zone() => {
+                out.push(mv(ty));
+                if !t.dead[t.slot(base, side, to)] || self.rules.promotion.allow_immobile {
+                    out.push(mv(base));
+                }
             }
             _ => out.push(mv(ty)),
         }
@@ -205,8 +214,14 @@ impl KitVariant {
                     }
                 }
             }
+            let limited = self.limits.full_groups(pos, side, ty);
             for c in self.geometry.cells() {
                 if pos.piece_at(c).is_some() || t.dead[t.slot(ty, side, c)] {
+                    continue;
+                }
+                if let Some((full, group)) = &limited
+                    && full[group[c as usize] as usize]
+                {
                     continue;
                 }
                 if check_columns {
@@ -440,6 +455,9 @@ impl KitVariant {
         if self.has_royals && royals.count[mine] == 0 {
             out.clear();
             return Ok(());
+        }
+        if self.limits.any() {
+            out.retain(|&mv| self.limits.allows(pos, side, mv));
         }
         if self.rules.drops && !pos.hand_is_empty(side) {
             self.drop_moves(pos, out, side);

@@ -71,6 +71,32 @@ pub struct PieceRule {
     /// May not capture a royal that the royal's side could recapture (Taishin's Emperor).
     #[serde(default)]
     pub spares_protected_royals: bool,
+    /// The promotion is a switch the piece may also undo: its promoted type may turn back into
+    /// this type at the end of any move that starts or ends in the zone (Ladies and Generals'
+    /// Rookranker ⇄ Goldgeneral). Such a move's `piece` is this type.
+    #[serde(default)]
+    pub reversible_promotion: bool,
+    /// At most this many of the side's own pieces of this type on one file or binding, after
+    /// every move and drop (Ladies and Generals' restrictions).
+    #[serde(default)]
+    pub limit: Option<Limit>,
+}
+
+/// A cap on how many pieces of one type a side may have together on a group of cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limit {
+    pub most: u8,
+    pub per: LimitScope,
+}
+
+/// The groups of cells a [`Limit`] counts in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LimitScope {
+    /// A file: the line of cells with one file and level (the column nifu counts in).
+    File,
+    /// A binding: the cells the type's own moves can link on an empty board (a bishop's colour).
+    Binding,
 }
 
 fn yes() -> bool {
@@ -95,6 +121,8 @@ impl PieceRule {
             no_drop_mate: false,
             zone_promotion: true,
             spares_protected_royals: false,
+            reversible_promotion: false,
+            limit: None,
         })
     }
 
