@@ -19,6 +19,7 @@ pub const SUITES: &[(&str, &str)] = &[
     ("okisaki", include_str!("../tests/perft/okisaki.perft")),
     ("ogi", include_str!("../tests/perft/ogi.perft")),
     ("taishin", include_str!("../tests/perft/taishin.perft")),
+    ("ladies-and-generals", include_str!("../tests/perft/ladies-and-generals.perft")),
     ("first-variant", include_str!("../tests/perft/first-variant.perft")),
 ];
 

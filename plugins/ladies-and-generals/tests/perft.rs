@@ -1,4 +1,4 @@
-//! The perft suite `ladies-and-generals.perft`: every count up to a node limit (the rest are for
+//! The perft suite `host/tests/perft/ladies-and-generals.perft`: every count up to a node limit (the rest are for
 //! release runs and `henka verify`), and at depth 2 the engine's make/unmake perft with drops
 //! counted per group equals copy-make perft through the `Variant` trait, which lists every drop.
 
@@ -9,7 +9,7 @@ use henka_api::Variant;
 use henka_api::perft::generic_perft;
 use henka_api::perft_suite::parse_suite;
 
-const SUITE: &str = include_str!("ladies-and-generals.perft");
+const SUITE: &str = include_str!("../../../host/tests/perft/ladies-and-generals.perft");
 
 /// Counts above this are left to release runs.
 const NODE_LIMIT: u64 = 60_000_000;
@@ -18,7 +18,7 @@ const NODE_LIMIT: u64 = 60_000_000;
 fn the_suite_counts() {
     let v = variant();
     let cases = parse_suite(SUITE).unwrap();
-    assert_eq!(cases.len(), 8);
+    assert_eq!(cases.len(), 12);
     let mut checked = 0;
     for case in cases {
         let pos = match &case.position {
