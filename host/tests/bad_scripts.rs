@@ -106,3 +106,24 @@ fn unknown_rule_option() {
     let src = GOOD.replace("v.setup", "v.rules(#{ stalemate: \"lose\" });\nv.setup");
     assert_error_at("option", &src, 4, "`stalemate` is one of \"loss\", \"draw\", \"win\", not \"lose\"");
 }
+
+#[test]
+fn unknown_3d_direction_set() {
+    let src = GOOD.replace("moves: \"R\"", "moves: #{ slide: [\"orthogonal\", \"diagonals\"] }");
+    assert_error_at("direction", &src, 3, "unknown direction set \"diagonals\" (known: orthogonal, diagonal");
+}
+
+#[test]
+fn a_limit_needs_its_scope() {
+    let src = GOOD.replace("moves: \"R\" }", "moves: \"R\", limit: #{ most: 2 } }");
+    assert_error_at("limit", &src, 3, "`limit` needs `per`");
+    let src = GOOD.replace("moves: \"R\" }", "moves: \"R\", limit: #{ most: 0, per: \"file\" } }");
+    assert_error_at("limit-zero", &src, 3, "`most` must be from 1 to 255");
+}
+
+#[test]
+fn a_reversible_promotion_is_a_promotion() {
+    // Only `promotes` takes `reversible`; on the piece itself it is an unknown key.
+    let src = GOOD.replace("moves: \"R\" }", "moves: \"R\", reversible: true }");
+    assert_error_at("reversible", &src, 3, "unknown key `reversible` in a piece");
+}
