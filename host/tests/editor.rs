@@ -414,6 +414,7 @@ fn a_rule_option_is_chosen_in_the_panel_and_the_game_plays_on_under_it() {
     let mut h = harness(start(path.to_str().unwrap(), None));
     click_cells(&mut h, &["3h", "3g", "3c", "3d"]);
     assert!(h.state().session.variant().info().hand_types.len() > 1);
+    click(&mut h, "Rule options (1)");
     click(&mut h, "drops");
     click(&mut h, "off");
     wait_until(&mut h, "the rules without drops", |a| a.session.variant().info().hand_types.is_empty());

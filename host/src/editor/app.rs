@@ -455,48 +455,53 @@ impl EditorApp {
             return;
         }
         let plugin = self.engine != Engine::Script;
-        egui::CollapsingHeader::new("Rule options").default_open(true).show(ui, |ui| {
-            if plugin {
-                ui.label(RichText::new("The plugin plays the default rules.").weak());
-            }
-            let mut changed = None;
-            for o in &declared {
-                ui.add_enabled_ui(!plugin, |ui| {
-                    if o.choices.is_empty() {
-                        ui.horizontal(|ui| {
-                            let id = egui::Id::unique(("rule-option", &o.name));
-                            let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| o.value.clone());
-                            let r = ui
-                                .add(egui::TextEdit::singleline(&mut text).desired_width(90.0))
-                                .accessible_name(o.name.clone());
-                            if r.lost_focus() && text != o.value {
-                                changed = Some((o.name.clone(), text.clone()));
-                            }
-                            if r.has_focus() {
-                                ui.data_mut(|d| d.insert_temp(id, text));
-                            } else {
-                                ui.data_mut(|d| d.remove::<String>(id));
-                            }
-                            ui.label(&o.name).on_hover_text(format!("default: {}", o.default));
-                        });
-                    } else {
-                        egui::ComboBox::from_label(&o.name).selected_text(&o.value).show_ui(ui, |ui| {
-                            for c in &o.choices {
-                                if ui.selectable_label(*c == o.value, c).clicked() && *c != o.value {
-                                    changed = Some((o.name.clone(), c.clone()));
+        // Closed at first: the move list below matters more while playing.
+        egui::CollapsingHeader::new(format!("Rule options ({})", declared.len())).id_salt("rule-options").show(
+            ui,
+            |ui| {
+                if plugin {
+                    ui.label(RichText::new("The plugin plays the default rules.").weak());
+                }
+                let mut changed = None;
+                for o in &declared {
+                    ui.add_enabled_ui(!plugin, |ui| {
+                        if o.choices.is_empty() {
+                            ui.horizontal(|ui| {
+                                let id = egui::Id::unique(("rule-option", &o.name));
+                                let mut text =
+                                    ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| o.value.clone());
+                                let r = ui
+                                    .add(egui::TextEdit::singleline(&mut text).desired_width(90.0))
+                                    .accessible_name(o.name.clone());
+                                if r.lost_focus() && text != o.value {
+                                    changed = Some((o.name.clone(), text.clone()));
                                 }
-                            }
-                        });
-                    }
-                });
-            }
-            if let Some((name, value)) = changed {
-                self.session.options.insert(name, value);
-                self.reloader.set_options(&self.session.options);
-                let doc = &self.session.doc;
-                self.reloader.compile_text(&doc.source_name(), &doc.text, Instant::now());
-            }
-        });
+                                if r.has_focus() {
+                                    ui.data_mut(|d| d.insert_temp(id, text));
+                                } else {
+                                    ui.data_mut(|d| d.remove::<String>(id));
+                                }
+                                ui.label(&o.name).on_hover_text(format!("default: {}", o.default));
+                            });
+                        } else {
+                            egui::ComboBox::from_label(&o.name).selected_text(&o.value).show_ui(ui, |ui| {
+                                for c in &o.choices {
+                                    if ui.selectable_label(*c == o.value, c).clicked() && *c != o.value {
+                                        changed = Some((o.name.clone(), c.clone()));
+                                    }
+                                }
+                            });
+                        }
+                    });
+                }
+                if let Some((name, value)) = changed {
+                    self.session.options.insert(name, value);
+                    self.reloader.set_options(&self.session.options);
+                    let doc = &self.session.doc;
+                    self.reloader.compile_text(&doc.source_name(), &doc.text, Instant::now());
+                }
+            },
+        );
     }
 
     /// Plays an autosaved game back onto the board, as far as the rules still allow.
