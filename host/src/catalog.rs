@@ -12,6 +12,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("okisaki", include_str!("../../scripts/okisaki.rhai")),
     ("ogi", include_str!("../../scripts/ogi.rhai")),
     ("taishin", include_str!("../../scripts/taishin.rhai")),
+    ("ki-shogi", include_str!("../../scripts/ki-shogi.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -113,7 +114,7 @@ mod tests {
     #[test]
     fn bundled_variants_are_found_without_any_folder() {
         let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
-        assert_eq!(names, ["ogi", "okisaki", "shogi", "taishin"]);
+        assert_eq!(names, ["ki-shogi", "ogi", "okisaki", "shogi", "taishin"]);
     }
 
     #[test]

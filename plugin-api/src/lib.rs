@@ -26,6 +26,8 @@
 //!     promotion: Default::default(), drops: false, check: Default::default(),
 //!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(), pass_limit: 0,
 //!     start: "k2/3/KR1 b - 1".into(),
+//!     cubes: Vec::new(),
+//!     field: None,
 //! };
 //! let v = henka_api::kit::KitVariant::new(rules, None).unwrap();
 //! // Black's king may not step next to White's; the rook has two cells up and one right.
@@ -35,6 +37,8 @@
 pub mod abi;
 pub mod betza;
 pub mod bitboard;
+pub mod field;
+pub mod field_position;
 pub mod game;
 pub mod geometry;
 pub mod hash;

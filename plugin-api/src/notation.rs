@@ -4,7 +4,8 @@
 //! letters counted from the top (`a` … `z`, then `aa`, `ab`, … for boards over 26 ranks, like
 //! spreadsheet columns). Boards with levels add `.` and the level number from 1: `5e.3`.
 //!
-//! Positions: `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
+//! Positions (field variants such as Ki Shogi write theirs as [`crate::field_position`] says):
+//! `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
 //! top joined by `/`, levels (lowest first) joined by `|`; runs of empty cells are numbers; a
 //! token of more than one letter is wrapped in parentheses; `+` marks a promoted type; uppercase
 //! is the first player. Counters, when any is non-zero, follow as comma-separated numbers.
@@ -140,6 +141,9 @@ fn take_token(s: &str) -> Result<(&str, &str), String> {
 
 /// Reads a position string.
 pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
+    if let Some(field) = &info.field {
+        return crate::field_position::parse(info, field, g, s);
+    }
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() < 3 {
         return Err(NotationError::MissingFields(s.to_string()));
@@ -240,6 +244,9 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
 
 /// Writes a position string.
 pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> String {
+    if let Some(field) = &info.field {
+        return crate::field_position::format(info, field, g, pos);
+    }
     let mut s = String::new();
     for l in 0..g.levels() as i32 {
         if l > 0 {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::field::FieldInfo;
 use crate::geometry::{Geometry, GeometrySpec};
 use crate::moves::Move;
 use crate::notation::{self, NotationError};
@@ -71,6 +72,9 @@ pub struct VariantInfo {
     pub hand_types: Vec<PieceId>,
     /// The start position as a position string.
     pub start: String,
+    /// Set for games on an open field of cubes (Ki Shogi): their cubes, layout and notation.
+    #[serde(default)]
+    pub field: Option<FieldInfo>,
 }
 
 /// A variant's rules. Everything the host does (editor, CLI, perft, AI, USI) goes through this.

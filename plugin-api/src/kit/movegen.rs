@@ -68,6 +68,17 @@ impl KitVariant {
         let t = &self.tables;
         let (ty, from, to) = (base.piece, base.from, base.to);
         let mv = |piece| Move { piece, ..base };
+        if self.has_cubes {
+            // A cube flips on a move and turns to a chosen face on a capture.
+            match (captures, self.flips[ty as usize]) {
+                (true, _) if !self.capture_faces[ty as usize].is_empty() => {
+                    out.extend(self.capture_faces[ty as usize].iter().map(|&f| mv(f)))
+                }
+                (false, Some(f)) => out.push(mv(f)),
+                _ => out.push(mv(ty)),
+            }
+            return;
+        }
         if captures
             && self.rules.promotion.on_capture
             && let Some(p) = self.promotes_to[ty as usize]
@@ -116,7 +127,7 @@ impl KitVariant {
 
     /// All pseudo-legal board moves of one piece: its atoms, then its paths, each move once.
     #[inline]
-    fn moves_of(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
+    pub(crate) fn moves_of(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
         let start = out.len();
         self.piece_moves(pos, out, side, ty, from);
         if self.paths.has_paths(ty) {
@@ -355,10 +366,19 @@ impl KitVariant {
                 pos.set(mv.to, Some(Piece::new(mv.piece, side)));
             }
             MoveKind::Drop => {
-                pos.set_hand(side, mv.piece, pos.hand(side, mv.piece) - 1);
+                // The hand holds the type a captured piece becomes (a cube's first face).
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                pos.set_hand(side, held, pos.hand(side, held) - 1);
                 pos.set(mv.to, Some(Piece::new(mv.piece, side)));
             }
-            MoveKind::Place => pos.set(mv.to, Some(Piece::new(mv.piece, side))),
+            MoveKind::Place => {
+                // A placed piece comes from hand where its type can be held (a field's Gyoku).
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                if self.holdable[held as usize] {
+                    pos.set_hand(side, held, pos.hand(side, held) - 1);
+                }
+                pos.set(mv.to, Some(Piece::new(mv.piece, side)))
+            }
             MoveKind::Pass => {}
         }
         pos.switch_turn();
@@ -382,9 +402,16 @@ impl KitVariant {
             }
             MoveKind::Drop => {
                 pos.set(mv.to, None);
-                pos.set_hand(side, mv.piece, pos.hand(side, mv.piece) + 1);
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                pos.set_hand(side, held, pos.hand(side, held) + 1);
             }
-            MoveKind::Place => pos.set(mv.to, None),
+            MoveKind::Place => {
+                pos.set(mv.to, None);
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                if self.holdable[held as usize] {
+                    pos.set_hand(side, held, pos.hand(side, held) + 1);
+                }
+            }
             MoveKind::Pass => {}
         }
         if self.rules.pass_limit > 0 && pos.counter(side.index()) != u.passes {
@@ -433,6 +460,9 @@ impl KitVariant {
 
     /// All legal moves of the side to move into `out`. `pos` is used as scratch and restored.
     pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        if let Some(f) = &self.field {
+            return self.field_legal(f, pos, out);
+        }
         out.clear();
         let side = pos.side_to_move();
         let royals = self.scan(pos, out, side);
@@ -555,7 +585,7 @@ impl KitVariant {
     }
 
     /// Whether a piece of `ty` on `from` would attack `target` in `pos` (with `from` occupied by it).
-    fn gives_check_from(&self, pos: &Position, ty: u8, side: Side, from: Cell, target: Cell) -> bool {
+    pub(crate) fn gives_check_from(&self, pos: &Position, ty: u8, side: Side, from: Cell, target: Cell) -> bool {
         let t = &self.tables;
         t.gens(ty, side, from).iter().any(|g| {
             g.captures
@@ -589,9 +619,10 @@ impl KitVariant {
         let mut nodes = 0;
         for i in 0..buf.len() {
             let mv = buf[i];
-            let u = self.make(pos, mv);
-            nodes += self.perft_in_place(pos, depth - 1, rest)?;
-            self.unmake(pos, mv, u);
+            let u = self.make_full(pos, mv)?;
+            let n = self.perft_in_place(pos, depth - 1, rest);
+            self.unmake_full(pos, mv, u);
+            nodes += n?;
         }
         Ok(nodes)
     }

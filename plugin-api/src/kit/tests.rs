@@ -42,6 +42,8 @@ fn rules() -> RuleSet {
         repetition: RepetitionRule::default(),
         pass_limit: 0,
         start: "k6/7/7/7/7/7/6K b - 1".into(),
+        cubes: Vec::new(),
+        field: None,
     }
 }
 
