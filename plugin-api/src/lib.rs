@@ -7,7 +7,8 @@
 //! - the one trait, [`Variant`], that the host (editor, CLI, AI, USI) talks to;
 //! - the rules kit ([`kit`]): a [`kit::RuleSet`] of data plus optional [`kit::Hooks`] becomes a
 //!   fast [`Variant`] with precomputed tables;
-//! - notation ([`notation`]): extended SFEN positions and USI-style moves;
+//! - notation ([`notation`]): extended SFEN positions and USI-style moves; for field variants
+//!   (Ki Shogi) [`field_position`] strings and [`compass`] moves;
 //! - [`betza`]: (X)Betza move strings → the kit's atoms;
 //! - [`perft`] and [`perft_suite`]: counting, and perft suites as data files;
 //! - [`Game`]: a game in progress with the history repetition needs;
@@ -37,6 +38,7 @@
 pub mod abi;
 pub mod betza;
 pub mod bitboard;
+pub mod compass;
 pub mod field;
 pub mod field_position;
 pub mod game;

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::compass;
 use crate::field::FieldInfo;
 use crate::geometry::{Geometry, GeometrySpec};
 use crate::moves::Move;
@@ -122,14 +123,23 @@ pub trait Variant: Send + Sync {
         notation::format_position(self.info(), self.geometry(), pos)
     }
 
-    /// Writes a move in the project's coordinate notation.
+    /// Writes a move in the variant's notation: the project's coordinates, or the compass
+    /// notation of a field variant that selects it.
     fn format_move(&self, pos: &Position, mv: Move) -> String {
+        if compass::uses_compass(self.info()) {
+            return compass::format_move(self, pos, mv);
+        }
         notation::format_move(self.info(), self.geometry(), pos, mv)
     }
 
-    /// Reads a move and checks it is legal in `pos`.
+    /// Reads a move (coordinates always; the compass notation where the variant uses it) and
+    /// checks it is legal in `pos`.
     fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, NotationError> {
-        let mv = notation::parse_move(self.info(), self.geometry(), pos, s)?;
+        let coordinates = notation::parse_move(self.info(), self.geometry(), pos, s);
+        let mv = match coordinates {
+            Err(_) if compass::uses_compass(self.info()) => return compass::parse_move(self, pos, s),
+            other => other?,
+        };
         let mut legal = Vec::new();
         self.legal_moves(pos, &mut legal).map_err(|e| NotationError::Rule(e.to_string()))?;
         if legal.contains(&mv) { Ok(mv) } else { Err(NotationError::Illegal(s.to_string())) }
