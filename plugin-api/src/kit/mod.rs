@@ -296,6 +296,11 @@ impl KitVariant {
         &self.rules
     }
 
+    /// The support rule of an open field, compiled for its board (`None` without a field).
+    pub fn support(&self) -> Option<&Arc<Support>> {
+        self.field.as_ref().map(|f| &f.support)
+    }
+
     fn side_is_bare(&self, pos: &Position, side: crate::side::Side) -> bool {
         pos.hand_is_empty(side) && pos.cells().iter().flatten().all(|p| p.side != side || self.is_royal[p.ty as usize])
     }
