@@ -69,3 +69,8 @@ fn ogi_suite() {
 fn taishin_suite() {
     run_suite("taishin");
 }
+
+#[test]
+fn ki_shogi_suite() {
+    run_suite("ki-shogi");
+}

@@ -3,9 +3,11 @@
 //! variant's `stranded` hook for unsupported pieces and, on an unbounded field, re-centring.
 //!
 //! Speed: the hook is Rhai in a script, so the common move must never reach it. Legality asks the
-//! support primitive (a scan of the few pieces on the field) and calls the hook only for a move that
-//! leaves some piece unsupported; a played move calls it only then or while the mover has pieces
-//! under grace. Everything else is the kit's tables and make/unmake.
+//! support primitive (a scan of the few pieces on the field); for a move that strands something it
+//! bounds what the end of the turn can take (the hook may capture only the mover's stranded pieces,
+//! which only opens lines) and calls the hook only when that bound cannot decide. A played move
+//! calls it when something is stranded or the mover has pieces under grace. Everything else is the
+//! kit's tables and make/unmake.
 
 use std::sync::Arc;
 
@@ -234,11 +236,26 @@ impl KitVariant {
         if mv.kind == MoveKind::Board && !royal_moves && f.moves_end_supported && !s.is_supported(pos, after, mv.to) {
             return Ok(false);
         }
-        if !s.any_unsupported(pos, after) {
+        if !s.any_unsupported(pos, after) || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
             return Ok(!self.attacked(pos, royal, enemy));
         }
-        // Some piece is stranded: the end of the turn may take some of the mover's pieces, which can
-        // open a line to its royal.
+        // Some piece is stranded: the end of the turn may take some of the mover's pieces (never the
+        // opponent's), which can only open lines to its royal. Attacked with none taken: illegal;
+        // safe with every piece it could lose taken: legal; only in between ask the hook.
+        if self.attacked(pos, royal, enemy) {
+            return Ok(false);
+        }
+        let losses = s.worst_losses(pos, after, enemy.opponent());
+        if losses.is_empty() {
+            return Ok(true);
+        }
+        let mut end = pos.clone();
+        for &c in &losses {
+            end.set(c, None);
+        }
+        if !self.attacked(&end, royal, enemy) {
+            return Ok(true);
+        }
         let mut end = pos.clone();
         self.end_turn(&mut end)?;
         Ok(!self.attacked(&end, royal, enemy))

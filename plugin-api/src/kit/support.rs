@@ -194,6 +194,32 @@ impl Support {
         (0..occ.len()).filter(|&i| !self.supported_in(pos, &occ, i, active)).map(|i| occ[i]).collect()
     }
 
+    /// The most the end of `mover`'s turn can take from it: its unsupported pieces, again and
+    /// again as each loss (a relay) may strand more, with the opponent's pieces all staying (they
+    /// are only ever put under grace, which adds support). The stranding hook can capture no piece
+    /// outside this set, so the kit judges most moves' legality from it without calling the hook.
+    pub fn worst_losses(&self, pos: &Position, occ: Occupied, mover: Side) -> Vec<Cell> {
+        let mut live: Vec<Cell> = occ.to_vec();
+        let mut lost = Vec::new();
+        loop {
+            let active = self.active(pos, &live, None);
+            let before = lost.len();
+            let mut i = 0;
+            while i < live.len() {
+                let p = pos.piece_at(live[i]).expect("occupied");
+                if p.side == mover && !self.supported_in(pos, &live, i, active) {
+                    lost.push(live[i]);
+                    live.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            if lost.len() == before {
+                return lost;
+            }
+        }
+    }
+
     /// `side`'s active relays (they, like its royal, let it drop pieces next to them).
     pub fn active_relays_of(&self, pos: &Position, occ: Occupied, side: Side) -> impl Iterator<Item = Cell> {
         let active = self.active(pos, occ, None);
@@ -204,13 +230,19 @@ impl Support {
         own.into_iter()
     }
 
-    /// Captures the unsupported piece on `c` for its owner's opponent: it leaves the field and its
-    /// cube goes to the captor's hand. Refuses a supported piece, so a stranding rule can only ever
-    /// take what is stranded.
+    /// At the end of a turn (`pos.side_to_move()` is the player whose turn ends): captures that
+    /// player's unsupported piece on `c` for the opponent — it leaves the field and its cube goes to
+    /// the opponent's hand. Refuses a supported piece and the opponent's pieces (those may only be
+    /// put under grace), so a stranding rule can only ever take what its owner left stranded.
     pub fn capture(&self, pos: &mut Position, c: Cell) -> Result<Piece, String> {
         let p = pos.piece_at(c).ok_or("no piece there")?;
         if self.royal[p.ty as usize] {
             return Err("a royal piece is never stranded".into());
+        }
+        if p.side != pos.side_to_move() {
+            return Err("only the pieces of the player whose turn ends can be captured; \
+                        the opponent's stranded pieces may be put under grace"
+                .into());
         }
         if self.is_supported(pos, &self.occupied(pos), c) {
             return Err("the piece is supported; only stranded pieces can be captured".into());
