@@ -224,7 +224,10 @@ fn the_usi_engine_speaks_the_protocol() {
         panic!("the engine ended before {until:?}: {out}");
     };
     let out = exchange("usi\n", "usiok");
-    assert!(out.contains("option name UCI_Variant type combo default shogi var ogi var okisaki var shogi"), "{out}");
+    assert!(
+        out.contains("option name UCI_Variant type combo default shogi var ki-shogi var ogi var okisaki var shogi"),
+        "{out}"
+    );
     let out = exchange("setoption name UCI_Variant value okisaki\nisready\n", "readyok");
     assert!(!out.contains("error"), "{out}");
     let out = exchange("usinewgame\nposition startpos moves 3h3g\ngo depth 2\n", "bestmove");

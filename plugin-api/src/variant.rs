@@ -132,6 +132,13 @@ pub trait Variant: Send + Sync {
         notation::format_move(self.info(), self.geometry(), pos, mv)
     }
 
+    /// Writes a move as one token without spaces, in coordinates: for protocols that separate
+    /// moves by spaces (USI), whatever the variant's display notation. [`Variant::parse_move`]
+    /// reads it back.
+    fn format_move_token(&self, pos: &Position, mv: Move) -> String {
+        notation::format_move(self.info(), self.geometry(), pos, mv)
+    }
+
     /// Reads a move (coordinates always; the compass notation where the variant uses it) and
     /// checks it is legal in `pos`.
     fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, NotationError> {
