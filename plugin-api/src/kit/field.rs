@@ -74,6 +74,15 @@ impl FieldTables {
     }
 }
 
+/// The field as the side to move finds it: the occupied cells and both royals' cells.
+struct Scan {
+    occ: Vec<Cell>,
+    /// The side to move's royal (`NO_CELL` while in hand).
+    mine: Cell,
+    /// The opponent's royal (`NO_CELL` while in hand).
+    theirs: Cell,
+}
+
 /// How to take back a move on a field: make/unmake's record, or the whole position before a move
 /// whose end of turn (stranding, re-centring) changed more than the move.
 #[derive(Clone, Debug)]
@@ -102,24 +111,24 @@ impl KitVariant {
                 }
             }
         }
-        let (mine, theirs) = (royal[side.index()], royal[side.opponent().index()]);
+        let scan = Scan { occ, mine: royal[side.index()], theirs: royal[side.opponent().index()] };
         if pos.hand(side, f.royal) > 0 {
-            self.placements(f, pos, out, theirs);
-        } else if mine == NO_CELL {
+            self.placements(f, pos, out, scan.theirs);
+        } else if scan.mine == NO_CELL {
             return Ok(());
         } else {
-            for &c in &occ {
+            for &c in &scan.occ {
                 let p = pos.piece_at(c).expect("occupied");
                 if p.side == side {
                     self.moves_of(pos, out, side, p.ty, c);
                 }
             }
-            self.field_drops(f, pos, out, &occ, side, mine, theirs);
+            self.field_drops(f, pos, out, &scan);
         }
-        let mut after = Vec::with_capacity(occ.len() + 1);
+        let mut after = Vec::with_capacity(scan.occ.len() + 1);
         let mut i = 0;
         while i < out.len() {
-            if self.field_move_ok(f, pos, out[i], &occ, &mut after, mine, theirs)? {
+            if self.field_move_ok(f, pos, out[i], &scan, &mut after)? {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -145,21 +154,11 @@ impl KitVariant {
 
     /// Drops: a relay cube's faces within reach of the own royal; any other face next to the own
     /// royal or an own active relay; never next to the enemy royal (checks are tested later).
-    #[allow(clippy::too_many_arguments)]
-    fn field_drops(
-        &self,
-        f: &FieldTables,
-        pos: &Position,
-        out: &mut Vec<Move>,
-        occ: &[Cell],
-        side: Side,
-        mine: Cell,
-        theirs: Cell,
-    ) {
-        let s = &f.support;
+    fn field_drops(&self, f: &FieldTables, pos: &Position, out: &mut Vec<Move>, scan: &Scan) {
+        let (s, side, mine, theirs) = (&f.support, pos.side_to_move(), scan.mine, scan.theirs);
         let allowed = |c: Cell| pos.piece_at(c).is_none() && (theirs == NO_CELL || s.distance(c, theirs) > 1);
         let mut near: Vec<Cell> = s.neighbours(mine).collect();
-        for k in s.active_relays_of(pos, occ, side) {
+        for k in s.active_relays_of(pos, &scan.occ, side) {
             for n in s.neighbours(k) {
                 if !near.contains(&n) {
                     near.push(n);
@@ -188,18 +187,15 @@ impl KitVariant {
 
     /// Whether a generated move is legal: the royals' distance, the moved piece's support, no
     /// check by a drop, and the mover's royal safe after the end of the turn.
-    #[allow(clippy::too_many_arguments)]
     fn field_move_ok(
         &self,
         f: &FieldTables,
         pos: &mut Position,
         mv: Move,
-        occ: &[Cell],
+        scan: &Scan,
         after: &mut Vec<Cell>,
-        mine: Cell,
-        theirs: Cell,
     ) -> Result<bool, RuleError> {
-        let side = pos.side_to_move();
+        let (side, mine, theirs) = (pos.side_to_move(), scan.mine, scan.theirs);
         let royal_moves = mv.kind == MoveKind::Board && mv.from == mine || mv.kind == MoveKind::Place;
         if royal_moves
             && mv.kind == MoveKind::Board
@@ -213,7 +209,7 @@ impl KitVariant {
             return Ok(false);
         }
         after.clear();
-        after.extend(occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
+        after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
         after.push(mv.to);
         let royal = if royal_moves { mv.to } else { mine };
         let u = self.make(pos, mv);
