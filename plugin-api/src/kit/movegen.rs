@@ -6,7 +6,7 @@ use super::rules::CheckRule;
 use super::tables::{ProbeKind, TypeSet};
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
-use crate::piece::Piece;
+use crate::piece::{Piece, PieceId};
 use crate::position::Position;
 use crate::side::Side;
 use crate::variant::RuleError;
@@ -197,6 +197,20 @@ impl KitVariant {
     /// Drops from `side`'s hand.
     fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side) {
         let t = &self.tables;
+        if self.has_cubes {
+            // A cube in hand (counted under its first face) drops showing any face.
+            for cube in &self.rules.cubes {
+                let held = cube.faces[0] as PieceId;
+                if pos.hand(side, held) == 0 || self.is_royal[held as usize] {
+                    continue;
+                }
+                for c in self.geometry.cells().filter(|&c| pos.piece_at(c).is_none()) {
+                    let faces = cube.faces.iter().map(|&f| f as PieceId);
+                    out.extend(faces.filter(|&f| !t.dead[t.slot(f, side, c)]).map(|f| Move::drop(f, c)));
+                }
+            }
+            return;
+        }
         for &ty in &self.info.hand_types {
             if pos.hand(side, ty) == 0 {
                 continue;
