@@ -81,6 +81,18 @@ struct Scan {
     mine: Cell,
     /// The opponent's royal (`NO_CELL` while in hand).
     theirs: Cell,
+    /// Some piece is unsupported already (under grace).
+    stranded: bool,
+}
+
+/// A move under test and what is known about it before it is made.
+struct Candidate {
+    mv: Move,
+    /// Where the mover's royal stands after the move.
+    royal: Cell,
+    royal_moves: bool,
+    /// The move may leave pieces other than the moved one unsupported.
+    others_may_strand: bool,
 }
 
 /// How to take back a move on a field: make/unmake's record, or the whole position before a move
@@ -111,7 +123,8 @@ impl KitVariant {
                 }
             }
         }
-        let scan = Scan { occ, mine: royal[side.index()], theirs: royal[side.opponent().index()] };
+        let stranded = f.support.any_unsupported(pos, &occ);
+        let scan = Scan { occ, mine: royal[side.index()], theirs: royal[side.opponent().index()], stranded };
         if pos.hand(side, f.royal) > 0 {
             self.placements(f, pos, out, scan.theirs);
         } else if scan.mine == NO_CELL {
@@ -212,27 +225,36 @@ impl KitVariant {
         after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
         after.push(mv.to);
         let royal = if royal_moves { mv.to } else { mine };
+        // Only royals and relays support others: moving or dropping any other piece can strand no
+        // piece but itself, unless a relay is captured or something was stranded already.
+        let relay_involved = |c: Cell| pos.piece_at(c).is_some_and(|p| f.support.is_relay(p.ty));
+        let others_may_strand = scan.stranded
+            || royal_moves
+            || mv.kind == MoveKind::Board && (relay_involved(mv.from) || relay_involved(mv.to));
+        let cand = Candidate { mv, royal, royal_moves, others_may_strand };
         let u = self.make(pos, mv);
-        let ok = self.field_after_ok(f, pos, mv, after, royal, royal_moves);
+        let ok = self.field_after_ok(f, pos, &cand, after);
         self.unmake(pos, mv, u);
         ok
     }
 
+    /// The legality tests made in the position after the move (`after`: its occupied cells).
     fn field_after_ok(
         &self,
         f: &FieldTables,
         pos: &Position,
-        mv: Move,
+        cand: &Candidate,
         after: &[Cell],
-        royal: Cell,
-        royal_moves: bool,
     ) -> Result<bool, RuleError> {
+        let &Candidate { mv, royal, royal_moves, others_may_strand } = cand;
         let s = &f.support;
         let enemy = pos.side_to_move();
-        if mv.kind == MoveKind::Board && !royal_moves && f.moves_end_supported && !s.is_supported(pos, after, mv.to) {
+        let moved_unsupported = mv.kind == MoveKind::Board && !royal_moves && !s.is_supported(pos, after, mv.to);
+        if moved_unsupported && f.moves_end_supported {
             return Ok(false);
         }
-        if !s.any_unsupported(pos, after) || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
+        let stranding = moved_unsupported || others_may_strand && s.any_unsupported(pos, after);
+        if !stranding || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
             return Ok(!self.attacked(pos, royal, enemy));
         }
         // Some piece is stranded: the end of the turn may take some of the mover's pieces (never the
