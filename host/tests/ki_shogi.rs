@@ -345,3 +345,52 @@ fn perft_suite_with_the_ki_cube() {
         }
     }
 }
+
+#[test]
+fn rule_options_change_the_rules() {
+    // ki_anchor: a Ki two cells from the enemy Gyoku only is supported by either Gyoku by default.
+    let pos = "b bGyoku@7,7;bKi@9,11;wGyoku@7,9 b:-,w:- -";
+    let unsupported = |options: &[(&str, &str)]| {
+        let v = ki_shogi(options);
+        let p = v.parse_position(pos).unwrap();
+        v.support().unwrap().unsupported(&p).len()
+    };
+    assert_eq!(unsupported(&KI), 0);
+    assert_eq!(unsupported(&[("ki_cube", "on"), ("ki_anchor", "own_gyoku")]), 1);
+    // ki_opposites: what the Ki face flips to.
+    for (pairs, flipped) in [("ki-hou", "Hou"), ("ki-ro", "Ro")] {
+        let v = ki_shogi(&[("ki_cube", "on"), ("ki_opposites", pairs)]);
+        let p = v.parse_position(pos).unwrap();
+        let m = v.parse_move(&p, &format!("Ki({flipped}) SW")).unwrap();
+        assert_eq!(v.info().pieces[m.piece as usize].name, flipped);
+    }
+    // sacrifice_moves overrides the Ki-cube default either way.
+    let hi = "b bGyoku@7,7;bHi@6,6;wGyoku@7,9 b:-,w:- -";
+    let hi_moves = |options: &[(&str, &str)]| {
+        let v = ki_shogi(options);
+        let p = v.parse_position(hi).unwrap();
+        written(v.as_ref(), &p).into_iter().filter(|m| m.starts_with("Hi(")).count()
+    };
+    assert_eq!(hi_moves(&[("sacrifice_moves", "always")]), 28);
+    assert_eq!(hi_moves(&[("ki_cube", "on"), ("sacrifice_moves", "never")]), 6);
+    // repetition: the 4th occurrence is a draw, or the rule is off.
+    assert_eq!(ki_shogi(&[]).rules().repetition.count, 4);
+    assert_eq!(ki_shogi(&[("repetition", "off")]).rules().repetition.count, 0);
+}
+
+#[test]
+fn the_fourth_repetition_is_a_draw() {
+    let v = ki_shogi(&[]);
+    let mut game = henka_api::Game::new(v.start_position());
+    for m in ["*Gyoku", "*Gyoku NNE"] {
+        game.play_str(v.as_ref(), m).unwrap();
+    }
+    for round in 0..3 {
+        assert_eq!(game.outcome(v.as_ref()).unwrap(), None, "round {round}");
+        for m in ["Gyoku W", "Gyoku W", "Gyoku E", "Gyoku E"] {
+            game.play_str(v.as_ref(), m).unwrap();
+        }
+    }
+    let o = game.outcome(v.as_ref()).unwrap().expect("a draw");
+    assert_eq!((o.winner, o.reason), (None, EndReason::Repetition));
+}
