@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::KitVariant;
 use super::movegen::Undo;
 use super::rules::FieldRule;
-use super::support::Support;
+use super::support::{MAX_FIELD_PIECES, Support};
 use crate::field::GRACE;
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
@@ -85,6 +85,18 @@ struct Scan {
     stranded: bool,
 }
 
+/// Support is computed over the pieces as a small bit set: a field holds at most
+/// [`MAX_FIELD_PIECES`] (Ki Shogi has 8 cubes).
+fn check_size(occ: &[Cell]) -> Result<(), RuleError> {
+    if occ.len() > MAX_FIELD_PIECES {
+        return Err(RuleError::new(format!(
+            "an open field holds at most {MAX_FIELD_PIECES} pieces (got {})",
+            occ.len()
+        )));
+    }
+    Ok(())
+}
+
 /// A move under test and what is known about it before it is made.
 struct Candidate {
     mv: Move,
@@ -123,6 +135,7 @@ impl KitVariant {
                 }
             }
         }
+        check_size(&occ)?;
         let stranded = f.support.any_unsupported(pos, &occ);
         let scan = Scan { occ, mine: royal[side.index()], theirs: royal[side.opponent().index()], stranded };
         if pos.hand(side, f.royal) > 0 {
@@ -300,6 +313,10 @@ impl KitVariant {
         let Some(f) = &self.field else { return Ok(FullUndo::Plain(u)) };
         let mover = pos.side_to_move().opponent();
         let occ = f.support.occupied(pos);
+        if let Err(e) = check_size(&occ) {
+            self.unmake(pos, mv, u);
+            return Err(e);
+        }
         let marked = |c: &Cell| pos.piece_at(*c).is_some_and(|p| p.side == mover && p.flags & GRACE != 0);
         let stranding = occ.iter().any(marked) || f.support.any_unsupported(pos, &occ);
         let first_royal = |pos: &Position| {

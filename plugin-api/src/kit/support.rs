@@ -14,8 +14,8 @@ use crate::piece::{Piece, PieceId};
 use crate::position::Position;
 use crate::side::Side;
 
-/// The most pieces the field functions follow at once; larger sets are reported as an error by
-/// the kit rather than silently mishandled.
+/// The most pieces the field functions follow at once (they keep sets of pieces as 64-bit
+/// masks); the kit refuses to play a field with more, with an error.
 pub const MAX_FIELD_PIECES: usize = 64;
 
 /// A support rule compiled for a board.
