@@ -394,3 +394,22 @@ fn the_fourth_repetition_is_a_draw() {
     let o = game.outcome(v.as_ref()).unwrap().expect("a draw");
     assert_eq!((o.winner, o.reason), (None, EndReason::Repetition));
 }
+
+#[test]
+fn a_stranding_hook_may_capture_only_the_movers_stranded_pieces() {
+    // The bundled script with its hook changed to capture the opponent's stranded pieces too.
+    let (_, src) = catalog::BUNDLED.iter().find(|(n, _)| *n == "ki-shogi").unwrap();
+    let greedy = src.replace("if p.side != me && !p.grace { field.set_grace(cell, true); }", "field.capture(cell);");
+    assert_ne!(&greedy, src);
+    let chosen = [("ki_cube".to_string(), "on".to_string())].into_iter().collect();
+    let v = script::load_source_with("greedy.rhai", &greedy, &chosen).unwrap().variant;
+    let pos = v.parse_position("w bGyoku@7,7;bHi@8,12;wGyoku@6,9;wKi@9,11 b:-,w:- -").unwrap();
+    // Playing White's Gyoku W strands its own Ki and Black's Hi: the hook's capture of the Hi is
+    // refused, and the error points at the script line.
+    let mv = v.parse_move(&pos, "Gyoku W").unwrap();
+    let mut after = pos.clone();
+    let e = v.play(&mut after, mv).unwrap_err();
+    assert!(e.message.contains("only the pieces of the player whose turn ends"), "{e}");
+    assert!(e.location.as_ref().is_some_and(|l| l.file == "greedy.rhai" && l.line > 1), "{e}");
+    assert_eq!(after, pos, "a failed turn leaves the position as it was");
+}
