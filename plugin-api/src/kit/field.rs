@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use super::KitVariant;
+use super::movegen::PinCandidates;
 use super::movegen::Undo;
 use super::rules::FieldRule;
 use super::support::{MAX_FIELD_PIECES, Support};
@@ -83,6 +84,10 @@ struct Scan {
     theirs: Cell,
     /// Some piece is unsupported already (under grace).
     stranded: bool,
+    /// The side to move's royal is attacked now.
+    in_check: bool,
+    /// Own pieces whose leaving might expose the royal (see `pin_candidates`).
+    pins: Option<PinCandidates>,
 }
 
 /// Support is computed over the pieces as a small bit set: a field holds at most
@@ -105,6 +110,8 @@ struct Candidate {
     royal_moves: bool,
     /// The move may leave pieces other than the moved one unsupported.
     others_may_strand: bool,
+    /// The move itself (before any end-of-turn capture) may leave the mover's royal attacked.
+    exposes: bool,
 }
 
 /// How to take back a move on a field: make/unmake's record, or the whole position before a move
@@ -137,7 +144,10 @@ impl KitVariant {
         }
         check_size(&occ)?;
         let stranded = f.support.any_unsupported(pos, &occ);
-        let scan = Scan { occ, mine: royal[side.index()], theirs: royal[side.opponent().index()], stranded };
+        let mine = royal[side.index()];
+        let in_check = mine != NO_CELL && self.attacked(pos, mine, side.opponent());
+        let pins = (mine != NO_CELL && !in_check).then(|| self.pin_candidates(pos, mine, side));
+        let scan = Scan { occ, mine, theirs: royal[side.opponent().index()], stranded, in_check, pins };
         if pos.hand(side, f.royal) > 0 {
             self.placements(f, pos, out, scan.theirs);
         } else if scan.mine == NO_CELL {
@@ -234,6 +244,11 @@ impl KitVariant {
         if mv.kind == MoveKind::Drop && theirs != NO_CELL && self.gives_check_from(pos, mv.piece, side, mv.to, theirs) {
             return Ok(false);
         }
+        // A drop strands nothing (its cell is next to a supporter, and a new piece takes no support
+        // away) and can only block lines: out of check, with nothing stranded, it is legal.
+        if mv.kind == MoveKind::Drop && !scan.in_check && !scan.stranded {
+            return Ok(true);
+        }
         after.clear();
         after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
         after.push(mv.to);
@@ -244,7 +259,12 @@ impl KitVariant {
         let others_may_strand = scan.stranded
             || royal_moves
             || mv.kind == MoveKind::Board && (relay_involved(mv.from) || relay_involved(mv.to));
-        let cand = Candidate { mv, royal, royal_moves, others_may_strand };
+        // Out of check, a piece that is no pin candidate cannot expose its royal by leaving.
+        let exposes = royal_moves
+            || scan.in_check
+            || mv.kind != MoveKind::Board
+            || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
+        let cand = Candidate { mv, royal, royal_moves, others_may_strand, exposes };
         let u = self.make(pos, mv);
         let ok = self.field_after_ok(f, pos, &cand, after);
         self.unmake(pos, mv, u);
@@ -259,7 +279,7 @@ impl KitVariant {
         cand: &Candidate,
         after: &[Cell],
     ) -> Result<bool, RuleError> {
-        let &Candidate { mv, royal, royal_moves, others_may_strand } = cand;
+        let &Candidate { mv, royal, royal_moves, others_may_strand, exposes } = cand;
         let s = &f.support;
         let enemy = pos.side_to_move();
         let moved_unsupported = mv.kind == MoveKind::Board && !royal_moves && !s.is_supported(pos, after, mv.to);
@@ -268,12 +288,12 @@ impl KitVariant {
         }
         let stranding = moved_unsupported || others_may_strand && s.any_unsupported(pos, after);
         if !stranding || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
-            return Ok(!self.attacked(pos, royal, enemy));
+            return Ok(!exposes || !self.attacked(pos, royal, enemy));
         }
         // Some piece is stranded: the end of the turn may take some of the mover's pieces (never the
         // opponent's), which can only open lines to its royal. Attacked with none taken: illegal;
         // safe with every piece it could lose taken: legal; only in between ask the hook.
-        if self.attacked(pos, royal, enemy) {
+        if exposes && self.attacked(pos, royal, enemy) {
             return Ok(false);
         }
         let losses = s.worst_losses(pos, after, enemy.opponent());

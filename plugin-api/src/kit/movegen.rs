@@ -36,7 +36,7 @@ pub(crate) struct Royals {
 }
 
 /// Pieces whose departure might expose the royal; more than fit means "test everything".
-struct PinCandidates {
+pub(crate) struct PinCandidates {
     cells: [Cell; 32],
     len: usize,
     overflow: bool,
@@ -54,7 +54,7 @@ impl PinCandidates {
             self.len += 1;
         }
     }
-    fn contains(&self, c: Cell) -> bool {
+    pub(crate) fn contains(&self, c: Cell) -> bool {
         self.overflow || self.cells[..self.len].contains(&c)
     }
 }
@@ -301,7 +301,7 @@ impl KitVariant {
     }
 
     /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
-    fn pin_candidates(&self, pos: &Position, royal: Cell, side: Side) -> PinCandidates {
+    pub(crate) fn pin_candidates(&self, pos: &Position, royal: Cell, side: Side) -> PinCandidates {
         let t = &self.tables;
         let enemy = side.opponent();
         let mut pins = PinCandidates::new();

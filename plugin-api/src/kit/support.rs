@@ -2,10 +2,11 @@
 //! for one board so the hot path is table lookups over the few pieces on the field.
 //!
 //! Royals need no support and support every piece next to them (either colour's). Relays (the Ki
-//! faces) support their neighbours while *active*: supported (within reach of an anchoring royal, or
-//! next to another active relay) or under grace. Support grows outward from the royals, so two
-//! relays cannot keep each other alive without a royal link; a relay's own grace mark never makes
-//! it supported. This is also the primitive the `stranded` hook works with (see [`super::Hooks`]).
+//! faces) are supported within reach of an anchoring royal or next to another supported relay —
+//! support grows outward from the royals, so two relays cannot keep each other alive without a
+//! royal link. A relay supports the pieces next to it while *active*: supported, or under grace
+//! (a stranded Ki still holds its neighbours, spec §10 example 3), but a grace mark makes no
+//! relay supported, its own or another. This is also the primitive the `stranded` hook works with (see [`super::Hooks`]).
 
 use super::rules::SupportRule;
 use crate::field::GRACE;
@@ -113,85 +114,76 @@ impl Support {
         })
     }
 
-    /// The active relays among `occ` (as a bit set over `occ`'s indices), leaving out the grace
-    /// seed of `occ[skip]` if given.
-    fn active(&self, pos: &Position, occ: Occupied, skip: Option<usize>) -> u64 {
-        let mut active = 0u64;
-        let mut relays = 0u64;
+    /// The relays among `occ` as bit sets over `occ`'s indices: the supported ones (anchored, or
+    /// next to a supported relay: support grows outward from the royals only) and the active ones
+    /// (supported or under grace: those support the other pieces next to them).
+    fn relays(&self, pos: &Position, occ: Occupied) -> (u64, u64) {
+        let (mut supported, mut relays, mut grace) = (0u64, 0u64, 0u64);
         for (i, &c) in occ.iter().enumerate() {
             let p = pos.piece_at(c).expect("occupied");
             if !self.relay[p.ty as usize] {
                 continue;
             }
             relays |= 1 << i;
-            let grace = p.flags & GRACE != 0 && skip != Some(i);
-            if grace || self.anchored(pos, occ, c, p.side) {
-                active |= 1 << i;
+            if p.flags & GRACE != 0 {
+                grace |= 1 << i;
+            }
+            if self.anchored(pos, occ, c, p.side) {
+                supported |= 1 << i;
             }
         }
-        // Close over adjacency: a relay next to an active relay is active.
+        // Close over adjacency: a relay next to a supported relay is supported.
         loop {
-            let mut grown = active;
+            let mut grown = supported;
             for i in 0..occ.len() {
-                if relays >> i & 1 == 1 && active >> i & 1 == 0 {
-                    let next_to_active =
-                        (0..occ.len()).any(|j| active >> j & 1 == 1 && self.distance(occ[i], occ[j]) == 1);
-                    if next_to_active {
+                if relays >> i & 1 == 1 && supported >> i & 1 == 0 {
+                    let next_to = (0..occ.len()).any(|j| supported >> j & 1 == 1 && self.distance(occ[i], occ[j]) == 1);
+                    if next_to {
                         grown |= 1 << i;
                     }
                 }
             }
-            if grown == active {
-                return active;
+            if grown == supported {
+                return (supported, supported | grace);
             }
-            active = grown;
+            supported = grown;
         }
     }
 
-    /// Whether `occ[i]` is supported, given the active relays.
-    fn supported_in(&self, pos: &Position, occ: Occupied, i: usize, active: u64) -> bool {
-        let c = occ[i];
-        let p = pos.piece_at(c).expect("occupied");
+    /// Whether `occ[i]` is supported, given the relays' sets.
+    fn supported_in(&self, pos: &Position, occ: Occupied, i: usize, (supported, active): (u64, u64)) -> bool {
+        let p = pos.piece_at(occ[i]).expect("occupied");
         if self.royal[p.ty as usize] {
             return true;
         }
-        // A piece counts royals next to it; a relay only anchoring royals and other active relays.
-        let next_to = |active: u64, royals: bool| {
-            occ.iter().enumerate().any(|(j, &s)| {
-                j != i
-                    && self.distance(c, s) == 1
-                    && (active >> j & 1 == 1 || royals && pos.piece_at(s).is_some_and(|q| self.royal[q.ty as usize]))
-            })
-        };
-        if !self.relay[p.ty as usize] {
-            return next_to(active, true);
+        if self.relay[p.ty as usize] {
+            return supported >> i & 1 == 1;
         }
-        if self.anchored(pos, occ, c, p.side) {
-            return true;
-        }
-        // A relay under grace is active, but that must not count for itself.
-        let active = if p.flags & GRACE != 0 { self.active(pos, occ, Some(i)) } else { active };
-        next_to(active, false)
+        occ.iter().enumerate().any(|(j, &s)| {
+            j != i
+                && self.distance(occ[i], s) == 1
+                && (active >> j & 1 == 1 || pos.piece_at(s).is_some_and(|q| self.royal[q.ty as usize]))
+        })
     }
 
     /// Whether some piece among `occ` (every occupied cell) is unsupported.
     pub fn any_unsupported(&self, pos: &Position, occ: Occupied) -> bool {
         debug_assert!(occ.len() <= MAX_FIELD_PIECES);
-        let active = self.active(pos, occ, None);
-        (0..occ.len()).any(|i| !self.supported_in(pos, occ, i, active))
+        let relays = self.relays(pos, occ);
+        (0..occ.len()).any(|i| !self.supported_in(pos, occ, i, relays))
     }
 
     /// Whether the piece on `c` (one of `occ`) is supported.
     pub fn is_supported(&self, pos: &Position, occ: Occupied, c: Cell) -> bool {
         let Some(i) = occ.iter().position(|&o| o == c) else { return false };
-        self.supported_in(pos, occ, i, self.active(pos, occ, None))
+        self.supported_in(pos, occ, i, self.relays(pos, occ))
     }
 
     /// The unsupported pieces' cells, in index order.
     pub fn unsupported(&self, pos: &Position) -> Vec<Cell> {
         let occ = self.occupied(pos);
-        let active = self.active(pos, &occ, None);
-        (0..occ.len()).filter(|&i| !self.supported_in(pos, &occ, i, active)).map(|i| occ[i]).collect()
+        let relays = self.relays(pos, &occ);
+        (0..occ.len()).filter(|&i| !self.supported_in(pos, &occ, i, relays)).map(|i| occ[i]).collect()
     }
 
     /// The most the end of `mover`'s turn can take from it: its unsupported pieces, again and
@@ -202,12 +194,12 @@ impl Support {
         let mut live: Vec<Cell> = occ.to_vec();
         let mut lost = Vec::new();
         loop {
-            let active = self.active(pos, &live, None);
+            let relays = self.relays(pos, &live);
             let before = lost.len();
             let mut i = 0;
             while i < live.len() {
                 let p = pos.piece_at(live[i]).expect("occupied");
-                if p.side == mover && !self.supported_in(pos, &live, i, active) {
+                if p.side == mover && !self.supported_in(pos, &live, i, relays) {
                     lost.push(live[i]);
                     live.remove(i);
                 } else {
@@ -222,7 +214,7 @@ impl Support {
 
     /// `side`'s active relays (they, like its royal, let it drop pieces next to them).
     pub fn active_relays_of(&self, pos: &Position, occ: Occupied, side: Side) -> impl Iterator<Item = Cell> {
-        let active = self.active(pos, occ, None);
+        let (_, active) = self.relays(pos, occ);
         let own: Vec<Cell> = (0..occ.len())
             .filter(|&i| active >> i & 1 == 1 && pos.piece_at(occ[i]).is_some_and(|q| q.side == side))
             .map(|i| occ[i])
