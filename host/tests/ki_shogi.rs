@@ -430,3 +430,13 @@ fn a_stranding_hook_may_capture_only_the_movers_stranded_pieces() {
     assert!(e.location.as_ref().is_some_and(|l| l.file == "greedy.rhai" && l.line > 1), "{e}");
     assert_eq!(after, pos, "a failed turn leaves the position as it was");
 }
+
+#[test]
+fn henka_replay_reads_the_seed_game_in_compass_notation() {
+    let record = format!("{}/tests/data/ki-shogi-seed-game.henka", env!("CARGO_MANIFEST_DIR"));
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_henka")).args(["replay", "ki-shogi", &record]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("result: White wins by no legal move"), "{stdout}");
+}
