@@ -13,7 +13,7 @@ use crate::Rules;
 use crate::board::Board;
 use crate::faces::{CUBE_FIRST_FACES, FACES, Face, GYOKU, KI_CUBE, cube_of, is_relay};
 use crate::support::{Men, all, end_turn, ones, supported};
-use crate::tables::{CELLS, NONE, SIZE, Sq, Tables};
+use crate::tables::{CELLS, NONE, Reach, SIZE, Sq, Tables};
 
 /// Where generated moves go.
 pub trait Sink {
@@ -79,6 +79,10 @@ struct Cells([u64; 4]);
 
 impl Cells {
     #[inline]
+    fn contains(&self, c: Sq) -> bool {
+        self.0[c as usize >> 6] >> (c & 63) & 1 != 0
+    }
+    #[inline]
     fn insert(&mut self, c: Sq) {
         self.0[c as usize >> 6] |= 1 << (c & 63);
     }
@@ -108,6 +112,62 @@ fn ring(t: &Tables, c: Sq, from: i32, to: i32) -> impl Iterator<Item = Sq> {
     })
 }
 
+/// What a node knows before trying its moves.
+struct Node {
+    /// Out of check with every cube supported: most moves need no trial (see [`Node::fast`]).
+    quiet: bool,
+    /// The cells of the relays (Ki faces) on the field.
+    relays: Cells,
+    /// Own cubes that alone stand between the own Gyoku and an enemy slide (only when quiet).
+    pins: Cells,
+}
+
+impl Node {
+    fn new(t: &Tables, b: &Board, sup: Men, mine: Sq) -> Node {
+        let me = b.stm;
+        let quiet = sup == all(b) && !b.attacked(t, mine, 1 - me);
+        let mut node = Node { quiet, relays: Cells::default(), pins: Cells::default() };
+        for m in b.men() {
+            if is_relay(m.face) {
+                node.relays.insert(m.sq);
+            }
+            if quiet
+                && m.side as usize != me
+                && let Reach::Slide(step) = t.reach(m.face, 1 - me, m.sq, mine)
+            {
+                let between = (1..).map(|k| (m.sq as i16 + k * step) as Sq).take_while(|&c| c != mine);
+                let mut blockers = between.filter(|&c| b.occupied(c));
+                if let (Some(c), None) = (blockers.next(), blockers.next())
+                    && b.man_at(c).is_some_and(|i| b.men()[i].side as usize == me)
+                {
+                    node.pins.insert(c);
+                }
+            }
+        }
+        node
+    }
+
+    /// Whether a board move is judged legal without trying it: in a quiet node, a cube that is
+    /// neither Gyoku nor Ki, capturing none or no Ki, changes no other cube's support, so only its
+    /// own matters; ending supported, it can expose its Gyoku only by leaving a pin line.
+    /// `None`: try the move.
+    fn fast(&self, t: &Tables, r: &Rules, b: &Board, mover: Face, from: Sq, to: Sq) -> Option<bool> {
+        if !self.quiet || mover == GYOKU || is_relay(mover) || self.relays.contains(to) {
+            return None;
+        }
+        let supported = b.gyoku.iter().any(|&g| g != NONE && t.distance(g, to) == 1)
+            || t.neighbours(to).any(|n| self.relays.contains(n));
+        match supported {
+            // Unsupported: illegal in the base game; a sacrifice (the cube is lost, which may open
+            // a line through `to`) is tried.
+            false if !r.sacrifices => Some(false),
+            false => None,
+            true if self.pins.contains(from) => None,
+            true => Some(true),
+        }
+    }
+}
+
 /// Generates the legal moves of the side to move into `out`.
 pub fn generate<S: Sink>(t: &Tables, r: &Rules, b: &Board, out: &mut S) {
     let me = b.stm;
@@ -121,15 +181,13 @@ pub fn generate<S: Sink>(t: &Tables, r: &Rules, b: &Board, out: &mut S) {
         return;
     }
     let sup = supported(t, b);
-    // Out of check with every cube supported, a drop is legal once it gives no check: it strands
-    // nothing (it lands next to a supporter and takes no support away) and can only block lines.
-    let quiet = sup == all(b) && !b.attacked(t, mine, 1 - me);
+    let node = Node::new(t, b, sup, mine);
     for m in b.men() {
         if m.side as usize == me {
-            board_moves(t, r, b, m.face, m.sq, theirs, out);
+            board_moves(t, r, b, &node, m.face, m.sq, theirs, out);
         }
     }
-    drops(t, r, b, sup, mine, theirs, quiet, out);
+    drops(t, r, b, sup, mine, theirs, node.quiet, out);
 }
 
 fn placements<S: Sink>(t: &Tables, r: &Rules, b: &Board, theirs: Sq, out: &mut S) {
@@ -147,7 +205,8 @@ fn placements<S: Sink>(t: &Tables, r: &Rules, b: &Board, theirs: Sq, out: &mut S
 }
 
 /// The moves of the cube `face` on `from`: jumps, then slides up to the first cube.
-fn board_moves<S: Sink>(t: &Tables, r: &Rules, b: &Board, face: Face, from: Sq, theirs: Sq, out: &mut S) {
+#[allow(clippy::too_many_arguments)]
+fn board_moves<S: Sink>(t: &Tables, r: &Rules, b: &Board, node: &Node, face: Face, from: Sq, theirs: Sq, out: &mut S) {
     let me = b.stm;
     let gyoku = face == GYOKU;
     let def = &FACES[face as usize];
@@ -157,19 +216,20 @@ fn board_moves<S: Sink>(t: &Tables, r: &Rules, b: &Board, face: Face, from: Sq, 
             return;
         }
         let base = Move::board(from as u16, to as u16, face);
+        let legal = |mv: Move| node.fast(t, r, b, face, from, to).unwrap_or_else(|| legal_after(t, r, b, mv, gyoku));
         match b.man_at(to) {
             None => {
                 let mv = Move { piece: def.opposite, ..base };
-                if legal_after(t, r, b, mv, gyoku) {
+                if legal(mv) {
                     out.add(mv);
                 }
             }
             Some(j) if b.men()[j].side as usize != me => {
                 if gyoku {
-                    if legal_after(t, r, b, base, true) {
+                    if legal(base) {
                         out.add(base);
                     }
-                } else if legal_after(t, r, b, Move { piece: def.after_capture[0], ..base }, false) {
+                } else if legal(Move { piece: def.after_capture[0], ..base }) {
                     out.add_faces(base, def.after_capture);
                 }
             }
