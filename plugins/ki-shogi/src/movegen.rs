@@ -118,6 +118,9 @@ struct Node {
     quiet: bool,
     /// The cells of the relays (Ki faces) on the field.
     relays: Cells,
+    /// The cells next to a Gyoku or a relay: where a moved cube is supported (only when quiet,
+    /// when every relay is supported).
+    zone: Cells,
     /// Own cubes that alone stand between the own Gyoku and an enemy slide (only when quiet).
     pins: Cells,
 }
@@ -126,10 +129,13 @@ impl Node {
     fn new(t: &Tables, b: &Board, sup: Men, mine: Sq) -> Node {
         let me = b.stm;
         let quiet = sup == all(b) && !b.attacked(t, mine, 1 - me);
-        let mut node = Node { quiet, relays: Cells::default(), pins: Cells::default() };
+        let mut node = Node { quiet, relays: Cells::default(), zone: Cells::default(), pins: Cells::default() };
         for m in b.men() {
             if is_relay(m.face) {
                 node.relays.insert(m.sq);
+            }
+            if quiet && (m.face == GYOKU || is_relay(m.face)) {
+                t.neighbours(m.sq).for_each(|n| node.zone.insert(n));
             }
             if quiet
                 && m.side as usize != me
@@ -151,13 +157,11 @@ impl Node {
     /// neither Gyoku nor Ki, capturing none or no Ki, changes no other cube's support, so only its
     /// own matters; ending supported, it can expose its Gyoku only by leaving a pin line.
     /// `None`: try the move.
-    fn fast(&self, t: &Tables, r: &Rules, b: &Board, mover: Face, from: Sq, to: Sq) -> Option<bool> {
+    fn fast(&self, r: &Rules, mover: Face, from: Sq, to: Sq) -> Option<bool> {
         if !self.quiet || mover == GYOKU || is_relay(mover) || self.relays.contains(to) {
             return None;
         }
-        let supported = b.gyoku.iter().any(|&g| g != NONE && t.distance(g, to) == 1)
-            || t.neighbours(to).any(|n| self.relays.contains(n));
-        match supported {
+        match self.zone.contains(to) {
             // Unsupported: illegal in the base game; a sacrifice (the cube is lost, which may open
             // a line through `to`) is tried.
             false if !r.sacrifices => Some(false),
@@ -216,7 +220,7 @@ fn board_moves<S: Sink>(t: &Tables, r: &Rules, b: &Board, node: &Node, face: Fac
             return;
         }
         let base = Move::board(from as u16, to as u16, face);
-        let legal = |mv: Move| node.fast(t, r, b, face, from, to).unwrap_or_else(|| legal_after(t, r, b, mv, gyoku));
+        let legal = |mv: Move| node.fast(r, face, from, to).unwrap_or_else(|| legal_after(t, r, b, mv, gyoku));
         match b.man_at(to) {
             None => {
                 let mv = Move { piece: def.opposite, ..base };
