@@ -13,7 +13,7 @@ use crate::Rules;
 use crate::board::Board;
 use crate::faces::{CUBE_FIRST_FACES, FACES, Face, GYOKU, KI_CUBE, cube_of, is_relay};
 use crate::support::{Men, all, end_turn, ones, supported};
-use crate::tables::{CELLS, NONE, Reach, SIZE, Sq, Tables};
+use crate::tables::{CELLS, Cells, NONE, Reach, SIZE, Sq, Tables};
 
 /// Where generated moves go.
 pub trait Sink {
@@ -48,10 +48,10 @@ impl Sink for Count {
     }
 }
 
-/// Plays a legal move with its end of turn.
-pub fn play(t: &Tables, b: &mut Board, mv: Move) {
+/// Plays a legal move with its end of turn; returns the supported cubes after it.
+pub fn play(t: &Tables, b: &mut Board, mv: Move) -> Men {
     b.apply(mv);
-    end_turn(t, b, supported(t, b));
+    end_turn(t, b, supported(t, b))
 }
 
 /// Whether `mv` (pseudo-legal for the side to move) is legal: a moved cube must end supported
@@ -71,33 +71,6 @@ fn legal_after(t: &Tables, r: &Rules, b: &Board, mv: Move, mover_is_gyoku: bool)
     end_turn(t, &mut a, sup);
     let g = a.gyoku[me];
     g == NONE || !a.attacked(t, g, 1 - me)
-}
-
-/// A set of cells.
-#[derive(Clone, Copy, Default)]
-struct Cells([u64; 4]);
-
-impl Cells {
-    #[inline]
-    fn contains(&self, c: Sq) -> bool {
-        self.0[c as usize >> 6] >> (c & 63) & 1 != 0
-    }
-    #[inline]
-    fn insert(&mut self, c: Sq) {
-        self.0[c as usize >> 6] |= 1 << (c & 63);
-    }
-    fn iter(self) -> impl Iterator<Item = Sq> {
-        (0..4).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let i = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    (w * 64) as Sq + i as Sq
-                })
-            })
-        })
-    }
 }
 
 /// The cells within `from..=to` king steps of `c`.
@@ -174,6 +147,11 @@ impl Node {
 
 /// Generates the legal moves of the side to move into `out`.
 pub fn generate<S: Sink>(t: &Tables, r: &Rules, b: &Board, out: &mut S) {
+    generate_supported(t, r, b, supported(t, b), out);
+}
+
+/// [`generate`] given the supported cubes of `b` (as [`play`] returns them).
+pub fn generate_supported<S: Sink>(t: &Tables, r: &Rules, b: &Board, sup: Men, out: &mut S) {
     let me = b.stm;
     let theirs = b.gyoku[1 - me];
     if b.hands[me][cube_of(GYOKU)] > 0 {
@@ -184,7 +162,6 @@ pub fn generate<S: Sink>(t: &Tables, r: &Rules, b: &Board, out: &mut S) {
     if mine == NONE {
         return;
     }
-    let sup = supported(t, b);
     let node = Node::new(t, b, sup, mine);
     for m in b.men() {
         if m.side as usize == me {

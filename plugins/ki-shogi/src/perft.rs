@@ -5,7 +5,8 @@ use henka_api::Move;
 
 use crate::Rules;
 use crate::board::Board;
-use crate::movegen::{Count, generate, play};
+use crate::movegen::{Count, generate_supported, play};
+use crate::support::{Men, supported};
 use crate::tables::Tables;
 
 /// The number of legal move sequences of `depth` plies from `b`.
@@ -14,23 +15,24 @@ pub fn perft(t: &Tables, r: &Rules, b: &Board, depth: u32) -> u64 {
         return 1;
     }
     let mut lists: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
-    walk(t, r, b, &mut lists)
+    walk(t, r, b, supported(t, b), &mut lists)
 }
 
-/// `lists` holds one move list per ply above the last; its length is the depth minus one.
-fn walk(t: &Tables, r: &Rules, b: &Board, lists: &mut [Vec<Move>]) -> u64 {
+/// `sup` = the supported cubes of `b`; `lists` holds one move list per ply above the last (its
+/// length is the depth minus one).
+fn walk(t: &Tables, r: &Rules, b: &Board, sup: Men, lists: &mut [Vec<Move>]) -> u64 {
     let Some((list, deeper)) = lists.split_last_mut() else {
         let mut count = Count::default();
-        generate(t, r, b, &mut count);
+        generate_supported(t, r, b, sup, &mut count);
         return count.0;
     };
     list.clear();
-    generate(t, r, b, list);
+    generate_supported(t, r, b, sup, list);
     let mut nodes = 0;
     for &mv in list.iter() {
         let mut next = *b;
-        play(t, &mut next, mv);
-        nodes += walk(t, r, &next, deeper);
+        let sup = play(t, &mut next, mv);
+        nodes += walk(t, r, &next, sup, deeper);
     }
     nodes
 }

@@ -8,7 +8,7 @@
 
 use crate::board::{Board, MAX_MEN};
 use crate::faces::{GYOKU, is_relay};
-use crate::tables::{NONE, Sq, Tables};
+use crate::tables::{Cells, NONE, Sq, Tables};
 
 /// A set of cubes by their index in [`Board::men`].
 pub type Men = u16;
@@ -18,8 +18,9 @@ const _: () = assert!(MAX_MEN <= Men::BITS as usize);
 /// How far from a Gyoku a Ki face is supported (`relay_reach`).
 const KI_REACH: i32 = 2;
 
-fn near_gyoku(t: &Tables, b: &Board, c: Sq, within: i32) -> bool {
-    b.gyoku.iter().any(|&g| g != NONE && t.distance(g, c) <= within)
+/// Whether a Ki on `c` is anchored: within reach of a Gyoku (either one, `ki_anchor`'s default).
+fn anchored(t: &Tables, b: &Board, c: Sq) -> bool {
+    b.gyoku.iter().any(|&g| g != NONE && t.distance(g, c) <= KI_REACH)
 }
 
 /// The supported cubes of `b`.
@@ -32,7 +33,7 @@ pub fn supported(t: &Tables, b: &Board) -> Men {
         } else if is_relay(m.face) {
             relays |= 1 << i;
             grace |= (m.grace as Men) << i;
-            if near_gyoku(t, b, m.sq, KI_REACH) {
+            if anchored(t, b, m.sq) {
                 sup |= 1 << i;
             }
         }
@@ -54,10 +55,11 @@ pub fn supported(t: &Tables, b: &Board) -> Men {
         }
         active = (relays & sup) | grace;
     }
+    let next_to_gyoku = b.gyoku.iter().filter(|&&g| g != NONE).fold(Cells::default(), |z, &g| z.union(t.around(g)));
     for (i, m) in men.iter().enumerate() {
         if m.face != GYOKU
             && !is_relay(m.face)
-            && (near_gyoku(t, b, m.sq, 1) || ones(active).any(|j| t.distance(m.sq, men[j].sq) == 1))
+            && (next_to_gyoku.contains(m.sq) || ones(active).any(|j| t.distance(m.sq, men[j].sq) == 1))
         {
             sup |= 1 << i;
         }
@@ -94,7 +96,7 @@ fn own_grace(b: &Board) -> Men {
 /// is put under grace, then every unsupported cube of the mover is lost to the opponent; the
 /// rounds end when nothing is lost. Last, the mover's grace marks are cleared (each was recovered
 /// or has just been lost). `supported` is [`supported`] of `b`, which the caller often has.
-pub fn end_turn(t: &Tables, b: &mut Board, supported_now: Men) {
+pub fn end_turn(t: &Tables, b: &mut Board, supported_now: Men) -> Men {
     let me = b.stm;
     let mut unsupported = all(b) & !supported_now;
     if unsupported != 0 || own_grace(b) != 0 {
@@ -124,9 +126,11 @@ pub fn end_turn(t: &Tables, b: &mut Board, supported_now: Men) {
             }
             unsupported = all(b) & !supported(t, b);
         }
+        // Clearing a mark changes no support: the mover's marked cubes left are supported.
         for i in ones(own_grace(b)) {
             b.set_grace(i, false);
         }
     }
     b.stm = 1 - me;
+    all(b) & !unsupported
 }

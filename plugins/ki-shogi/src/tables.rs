@@ -10,6 +10,37 @@ pub const CELLS: usize = (SIZE * SIZE) as usize;
 pub type Sq = u8;
 pub const NONE: Sq = u8::MAX;
 
+/// A set of cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cells([u64; 4]);
+
+impl Cells {
+    #[inline]
+    pub fn union(self, other: Cells) -> Cells {
+        Cells(std::array::from_fn(|w| self.0[w] | other.0[w]))
+    }
+    #[inline]
+    pub fn contains(&self, c: Sq) -> bool {
+        self.0[c as usize >> 6] >> (c & 63) & 1 != 0
+    }
+    #[inline]
+    pub fn insert(&mut self, c: Sq) {
+        self.0[c as usize >> 6] |= 1 << (c & 63);
+    }
+    pub fn iter(self) -> impl Iterator<Item = Sq> {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    (w * 64) as Sq + i as Sq
+                })
+            })
+        })
+    }
+}
+
 /// The eight directions, clockwise from north.
 pub const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
@@ -32,6 +63,8 @@ pub struct Tables {
     y: [i8; CELLS],
     /// `cell * 8 + direction` → the neighbour or [`NONE`].
     neighbours: [Sq; CELLS * 8],
+    /// Per cell, its neighbours as a set.
+    around: [Cells; CELLS],
     /// Per (face, side, cell): the on-field jump targets, as a range of `jump_cells`.
     jump_range: Vec<(u32, u8)>,
     jump_cells: Vec<Sq>,
@@ -66,6 +99,7 @@ impl Tables {
             x: [0; CELLS],
             y: [0; CELLS],
             neighbours: [NONE; CELLS * 8],
+            around: [Cells::default(); CELLS],
             jump_range: Vec::with_capacity(ALL_FACES * 2 * CELLS),
             jump_cells: Vec::new(),
             slide_dirs: Vec::new(),
@@ -78,6 +112,9 @@ impl Tables {
             (t.x[c], t.y[c]) = (x as i8, y as i8);
             for (d, &(dx, dy)) in DIRS.iter().enumerate() {
                 t.neighbours[c * 8 + d] = cell_at(x + dx as i32, y + dy as i32).unwrap_or(NONE);
+                if let Some(n) = cell_at(x + dx as i32, y + dy as i32) {
+                    t.around[c].insert(n);
+                }
                 let start = t.ray_cells.len();
                 let mut k = 1;
                 while let Some(r) = cell_at(x + k * dx as i32, y + k * dy as i32) {
@@ -139,6 +176,12 @@ impl Tables {
     #[inline]
     pub fn neighbours(&self, c: Sq) -> impl Iterator<Item = Sq> + '_ {
         self.neighbours[c as usize * 8..c as usize * 8 + 8].iter().copied().filter(|&n| n != NONE)
+    }
+
+    /// The cells next to `c`, as a set.
+    #[inline]
+    pub fn around(&self, c: Sq) -> Cells {
+        self.around[c as usize]
     }
 
     /// The step and leap targets of `face` owned by `side` standing on `c`.
