@@ -187,17 +187,21 @@ impl Board {
         match t.reach(face, side, from, target) {
             Reach::No => false,
             Reach::Jump => true,
-            Reach::Slide(step) => {
-                let mut c = from as i16 + step;
-                while c != target as i16 {
-                    if self.occupied(c as Sq) {
-                        return false;
-                    }
-                    c += step;
-                }
-                true
-            }
+            Reach::Slide(step) => self.clear_between(from, target, step),
         }
+    }
+
+    /// Whether the cells strictly between `from` and `to`, `step` apart, are empty.
+    #[inline]
+    pub fn clear_between(&self, from: Sq, to: Sq, step: i16) -> bool {
+        let mut c = from as i16 + step;
+        while c != to as i16 {
+            if self.occupied(c as Sq) {
+                return false;
+            }
+            c += step;
+        }
+        true
     }
 
     /// Whether some cube of `by` (grace-marked ones too) attacks `target`.

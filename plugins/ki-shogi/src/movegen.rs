@@ -20,6 +20,8 @@ pub trait Sink {
     fn add(&mut self, mv: Move);
     /// One move per face (`base.piece` ignored).
     fn add_faces(&mut self, base: Move, faces: &[Face]);
+    /// A drop on `to` of every face in the set `faces` (bit = face id).
+    fn add_drops(&mut self, to: Sq, faces: u32);
 }
 
 impl Sink for Vec<Move> {
@@ -31,6 +33,21 @@ impl Sink for Vec<Move> {
     fn add_faces(&mut self, base: Move, faces: &[Face]) {
         self.extend(faces.iter().map(|&piece| Move { piece, ..base }));
     }
+    #[inline]
+    fn add_drops(&mut self, to: Sq, faces: u32) {
+        self.extend(face_ids(faces).map(|f| Move::drop(f, to as u16)));
+    }
+}
+
+/// The face ids in a set of faces, lowest first.
+fn face_ids(mut faces: u32) -> impl Iterator<Item = Face> {
+    std::iter::from_fn(move || {
+        (faces != 0).then(|| {
+            let f = faces.trailing_zeros() as Face;
+            faces &= faces - 1;
+            f
+        })
+    })
 }
 
 /// Counts moves without listing them.
@@ -45,6 +62,10 @@ impl Sink for Count {
     #[inline]
     fn add_faces(&mut self, _: Move, faces: &[Face]) {
         self.0 += faces.len() as u64;
+    }
+    #[inline]
+    fn add_drops(&mut self, _: Sq, faces: u32) {
+        self.0 += faces.count_ones() as u64;
     }
 }
 
@@ -252,15 +273,23 @@ fn drops<S: Sink>(t: &Tables, r: &Rules, b: &Board, sup: Men, mine: Sq, theirs: 
         if b.hands[me][cube] == 0 {
             continue;
         }
-        let faces = CUBE_FIRST_FACES[cube]..CUBE_FIRST_FACES.get(cube + 1).copied().unwrap_or(FACES.len() as Face);
+        let end = CUBE_FIRST_FACES.get(cube + 1).copied().unwrap_or(FACES.len() as Face);
+        let faces = (1u32 << end) - (1u32 << CUBE_FIRST_FACES[cube]);
         let mut drop_on = |c: Sq| {
-            for face in faces.clone() {
-                if theirs != NONE && b.reaches(t, face, me, c, theirs) {
-                    continue;
-                }
-                let mv = Move::drop(face, c as u16);
-                if quiet || legal_after(t, r, b, mv, false) {
-                    out.add(mv);
+            let mut ok = faces;
+            if theirs != NONE {
+                let ch = t.checkers(me, c, theirs);
+                let slides = ch.slide & faces != 0 && b.clear_between(c, theirs, ch.step);
+                ok &= !(ch.jump | if slides { ch.slide } else { 0 });
+            }
+            if quiet {
+                out.add_drops(c, ok);
+            } else {
+                for face in face_ids(ok) {
+                    let mv = Move::drop(face, c as u16);
+                    if legal_after(t, r, b, mv, false) {
+                        out.add(mv);
+                    }
                 }
             }
         };

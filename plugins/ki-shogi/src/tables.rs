@@ -54,6 +54,15 @@ pub enum Reach {
     Slide(i16),
 }
 
+/// The faces (bit = face id) that attack a cell at some offset: by a step or leap, and by a slide
+/// (then along `step`, the cell index increment, provided the cells between are empty).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Checkers {
+    pub jump: u32,
+    pub slide: u32,
+    pub step: i16,
+}
+
 /// Offsets from -14 to 14 on each axis.
 const SPAN: usize = (2 * SIZE - 1) as usize;
 
@@ -75,6 +84,8 @@ pub struct Tables {
     ray_cells: Vec<Sq>,
     /// Per (face, side) and offset: how the face reaches that offset.
     reach: Vec<Reach>,
+    /// Per side and offset: every face's [`Reach`] at once, for drops.
+    checkers: Vec<Checkers>,
 }
 
 #[inline]
@@ -106,6 +117,7 @@ impl Tables {
             ray_range: Vec::with_capacity(CELLS * 8),
             ray_cells: Vec::new(),
             reach: vec![Reach::No; ALL_FACES * 2 * SPAN * SPAN],
+            checkers: vec![Checkers::default(); 2 * SPAN * SPAN],
         };
         for c in 0..CELLS {
             let (x, y) = (c as i32 % SIZE, c as i32 / SIZE);
@@ -154,6 +166,14 @@ impl Tables {
                     }
                 }
                 t.slide_dirs.push(dirs);
+                for off in 0..SPAN * SPAN {
+                    let ch = &mut t.checkers[side * SPAN * SPAN + off];
+                    match t.reach[base + off] {
+                        Reach::No => {}
+                        Reach::Jump => ch.jump |= 1 << f,
+                        Reach::Slide(step) => (ch.slide, ch.step) = (ch.slide | 1 << f, step),
+                    }
+                }
             }
         }
         t
@@ -206,9 +226,20 @@ impl Tables {
     /// How `face` owned by `side` on `from` reaches `to`.
     #[inline]
     pub fn reach(&self, face: Face, side: usize, from: Sq, to: Sq) -> Reach {
+        self.reach[slot(face, side) * SPAN * SPAN + self.offset(from, to)]
+    }
+
+    /// Which faces owned by `side` on `from` reach `to`.
+    #[inline]
+    pub fn checkers(&self, side: usize, from: Sq, to: Sq) -> Checkers {
+        self.checkers[side * SPAN * SPAN + self.offset(from, to)]
+    }
+
+    #[inline]
+    fn offset(&self, from: Sq, to: Sq) -> usize {
         let (fx, fy) = self.xy(from);
         let (tx, ty) = self.xy(to);
-        self.reach[slot(face, side) * SPAN * SPAN + offset_index(tx - fx, ty - fy)]
+        offset_index(tx - fx, ty - fy)
     }
 }
 
