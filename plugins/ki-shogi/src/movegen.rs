@@ -129,7 +129,7 @@ impl Node {
                 node.relays.insert(m.sq);
             }
             if quiet && (m.face == GYOKU || is_relay(m.face)) {
-                t.neighbours(m.sq).for_each(|n| node.zone.insert(n));
+                node.zone = node.zone.union(t.around(m.sq));
             }
             if quiet
                 && m.side as usize != me
