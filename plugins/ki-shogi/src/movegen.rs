@@ -1,6 +1,8 @@
 //! Legal moves (spec §6, §8; docs/ki-shogi.md "Moves" and "Legal moves"): the Gyoku placements,
 //! board moves (a flip, or one move per face a capture may turn to) and drops (one per face
-//! shown), each tried on a copy of the board through the end of the turn.
+//! shown), each tried on a copy of the board through the end of the turn — except in a quiet node
+//! (out of check, every cube supported), where most drops and board moves can be judged without
+//! trying them (see `Node`).
 //!
 //! Moves go to a [`Sink`]: a list for the host, or a counter for perft's last ply, which then
 //! counts a capture's face choices at once (the face chosen changes nothing about legality: the
@@ -12,8 +14,8 @@ use henka_api::{Move, MoveKind};
 use crate::Rules;
 use crate::board::Board;
 use crate::faces::{CUBE_FIRST_FACES, FACES, Face, GYOKU, KI_CUBE, cube_of, is_relay};
-use crate::support::{Men, all, end_turn, ones, supported};
-use crate::tables::{CELLS, Cells, NONE, Reach, SIZE, Sq, Tables};
+use crate::support::{Men, all, end_turn, supported};
+use crate::tables::{CELLS, Cells, NONE, Reach, SIZE, Sq, Tables, ones};
 
 /// Where generated moves go.
 pub trait Sink {
@@ -35,19 +37,8 @@ impl Sink for Vec<Move> {
     }
     #[inline]
     fn add_drops(&mut self, to: Sq, faces: u32) {
-        self.extend(face_ids(faces).map(|f| Move::drop(f, to as u16)));
+        self.extend(ones(faces).map(|f| Move::drop(f as Face, to as u16)));
     }
-}
-
-/// The face ids in a set of faces, lowest first.
-fn face_ids(mut faces: u32) -> impl Iterator<Item = Face> {
-    std::iter::from_fn(move || {
-        (faces != 0).then(|| {
-            let f = faces.trailing_zeros() as Face;
-            faces &= faces - 1;
-            f
-        })
-    })
 }
 
 /// Counts moves without listing them.
@@ -285,8 +276,8 @@ fn drops<S: Sink>(t: &Tables, r: &Rules, b: &Board, sup: Men, mine: Sq, theirs: 
             if quiet {
                 out.add_drops(c, ok);
             } else {
-                for face in face_ids(ok) {
-                    let mv = Move::drop(face, c as u16);
+                for face in ones(ok) {
+                    let mv = Move::drop(face as Face, c as u16);
                     if legal_after(t, r, b, mv, false) {
                         out.add(mv);
                     }

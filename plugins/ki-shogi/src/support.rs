@@ -8,10 +8,10 @@
 
 use crate::board::{Board, MAX_MEN};
 use crate::faces::{GYOKU, is_relay};
-use crate::tables::{Cells, NONE, Sq, Tables};
+use crate::tables::{Cells, NONE, Sq, Tables, ones};
 
 /// A set of cubes by their index in [`Board::men`].
-pub type Men = u16;
+pub type Men = u32;
 
 const _: () = assert!(MAX_MEN <= Men::BITS as usize);
 
@@ -67,22 +67,10 @@ pub fn supported(t: &Tables, b: &Board) -> Men {
     sup
 }
 
-/// The indices of a set, lowest first.
-#[inline]
-pub fn ones(mut set: Men) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
-}
-
 /// Every cube on the field.
 #[inline]
 pub fn all(b: &Board) -> Men {
-    ((1u32 << b.men().len()) - 1) as Men
+    ((1u64 << b.men().len()) - 1) as Men
 }
 
 /// The side to move's cubes under grace.

@@ -28,17 +28,21 @@ impl Cells {
         self.0[c as usize >> 6] |= 1 << (c & 63);
     }
     pub fn iter(self) -> impl Iterator<Item = Sq> {
-        (0..4).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let i = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    (w * 64) as Sq + i as Sq
-                })
-            })
-        })
+        (0..4).flat_map(move |w| ones(self.0[w]).map(move |i| (w * 64 + i) as Sq))
     }
+}
+
+/// The indices of the set bits, lowest first (sets of cubes, faces and cells are bit sets).
+#[inline]
+pub fn ones(set: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut set: u64 = set.into();
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i
+        })
+    })
 }
 
 /// The eight directions, clockwise from north.
