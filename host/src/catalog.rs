@@ -29,6 +29,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("ogi", include_str!("../../scripts/ogi.rhai")),
     ("taishin", include_str!("../../scripts/taishin.rhai")),
     ("ladies-and-generals", include_str!("../../scripts/ladies-and-generals.rhai")),
+    ("ki-shogi", include_str!("../../scripts/ki-shogi.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -142,7 +143,7 @@ mod tests {
     #[test]
     fn bundled_variants_are_found_without_any_folder() {
         let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
-        assert_eq!(names, ["ladies-and-generals", "ogi", "okisaki", "shogi", "taishin"]);
+        assert_eq!(names, ["ki-shogi", "ladies-and-generals", "ogi", "okisaki", "shogi", "taishin"]);
     }
 
     #[test]

@@ -185,7 +185,7 @@ pub fn usi_position(v: &dyn Variant, game: &Game) -> String {
         s.push_str(" moves");
         for (i, &mv) in game.moves().iter().enumerate() {
             s.push(' ');
-            s.push_str(&v.format_move(game.position_before(i), mv));
+            s.push_str(&v.format_move_token(game.position_before(i), mv));
         }
     }
     s

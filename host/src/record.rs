@@ -15,8 +15,9 @@
 //!       2i3h+ …
 //! ```
 //! Lines are `key value`; `#` starts a comment. Every key is optional and `moves` comes last:
-//! after it, every whitespace-separated token to the end of the file is a move in the project's
-//! notation (move numbers such as `1.` are ignored).
+//! after it, every whitespace-separated token to the end of the file is a move in the variant's
+//! notation (move numbers such as `1.` are ignored); a move whose notation has spaces (Ki Shogi's
+//! compass moves) is written in double quotes: `"Cho(Hi) S+"`.
 //!
 //! - `variant`: the catalog name; `version`: the variant's declared version; `script-hash`: the
 //!   script text's hash (16 hex digits), so a reader can tell the rules changed since the game.
@@ -52,14 +53,8 @@ pub fn parse(text: &str) -> Result<Record, String> {
         if line.is_empty() {
             continue;
         }
-        let tokens = |s: &str| -> Vec<String> {
-            s.split_whitespace()
-                .filter(|t| !t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
-                .map(str::to_string)
-                .collect()
-        };
         if in_moves {
-            r.moves.extend(tokens(line));
+            r.moves.extend(move_tokens(line).map_err(|e| format!("line {}: {e}", n + 1))?);
             continue;
         }
         let (key, value) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -81,7 +76,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
             "start" => r.start = Some(value.to_string()),
             "moves" => {
                 in_moves = true;
-                r.moves.extend(tokens(value));
+                r.moves.extend(move_tokens(value).map_err(|e| format!("line {}: {e}", n + 1))?);
             }
             _ => {
                 return Err(format!(
@@ -92,6 +87,28 @@ pub fn parse(text: &str) -> Result<Record, String> {
         }
     }
     Ok(r)
+}
+
+/// The moves on one line: whitespace-separated, or in double quotes when a move's notation has
+/// spaces (Ki Shogi's compass moves, `"Cho(Hi) S+"`). Move numbers such as `1.` are skipped.
+fn move_tokens(line: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut rest = line.trim_start();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let (m, after) = quoted.split_once('"').ok_or("a quoted move has no closing quote")?;
+            out.push(m.trim().to_string());
+            rest = after.trim_start();
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let t = &rest[..end];
+            if !t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
+                out.push(t.to_string());
+            }
+            rest = rest[end..].trim_start();
+        }
+    }
+    Ok(out)
 }
 
 impl Record {
@@ -148,7 +165,11 @@ impl Record {
         s.push_str("moves");
         for (i, m) in self.moves.iter().enumerate() {
             s.push_str(if i % 10 == 0 { "\n" } else { " " });
-            s.push_str(m);
+            if m.contains(char::is_whitespace) {
+                s.push_str(&format!("\"{m}\""));
+            } else {
+                s.push_str(m);
+            }
         }
         s.push('\n');
         s
@@ -242,7 +263,7 @@ mod tests {
             rules: vec![("field".into(), "unbounded".into())],
             result: Some("Black wins by checkmate".into()),
             start: Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1".into()),
-            moves: (0..23).map(|i| format!("m{i}")).collect(),
+            moves: (0..23).map(|i| format!("m{i}")).chain(["Cho(Hi) S+".to_string()]).collect(),
         };
         let text = r.to_text();
         assert_eq!(parse(&text).unwrap(), r, "{text}");

@@ -168,7 +168,7 @@ fn run_match(variant: &str, a: &str, b: &str, games: u32, time: &str, max_plies:
 
 #[test]
 fn the_ai_beats_a_random_mover_in_every_seed_variant() {
-    for variant in ["shogi", "okisaki", "ogi"] {
+    for variant in ["shogi", "okisaki", "ogi", "ki-shogi"] {
         let out = run_match(variant, "ai", "random", 2, "0.05", 300);
         assert_eq!(match_wins(&out, "ai"), 2, "{variant}: {out}");
         assert!(out.contains("average length: "), "{out}");
@@ -226,7 +226,8 @@ fn the_usi_engine_speaks_the_protocol() {
     let out = exchange("usi\n", "usiok");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default shogi var ladies-and-generals var ogi var okisaki var shogi"
+            "option name UCI_Variant type combo default shogi var ki-shogi var ladies-and-generals var ogi var okisaki \
+             var shogi"
         ),
         "{out}"
     );

@@ -74,3 +74,8 @@ fn taishin_suite() {
 fn ladies_and_generals_suite() {
     run_suite("ladies-and-generals");
 }
+
+#[test]
+fn ki_shogi_suite() {
+    run_suite("ki-shogi");
+}

@@ -7,7 +7,8 @@
 //! - the one trait, [`Variant`], that the host (editor, CLI, AI, USI) talks to;
 //! - the rules kit ([`kit`]): a [`kit::RuleSet`] of data plus optional [`kit::Hooks`] becomes a
 //!   fast [`Variant`] with precomputed tables;
-//! - notation ([`notation`]): extended SFEN positions and USI-style moves;
+//! - notation ([`notation`]): extended SFEN positions and USI-style moves; for field variants
+//!   (Ki Shogi) [`field_position`] strings and [`compass`] moves;
 //! - [`betza`]: (X)Betza move strings → the kit's atoms; [`directions`]: named 3D direction sets;
 //! - [`perft`] and [`perft_suite`]: counting, and perft suites as data files;
 //! - [`Game`]: a game in progress with the history repetition needs;
@@ -26,6 +27,8 @@
 //!     promotion: Default::default(), drops: false, check: Default::default(),
 //!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(), pass_limit: 0,
 //!     start: "k2/3/KR1 b - 1".into(),
+//!     cubes: Vec::new(),
+//!     field: None,
 //! };
 //! let v = henka_api::kit::KitVariant::new(rules, None).unwrap();
 //! // Black's king may not step next to White's; the rook has two cells up and one right.
@@ -35,7 +38,10 @@
 pub mod abi;
 pub mod betza;
 pub mod bitboard;
+pub mod compass;
 pub mod directions;
+pub mod field;
+pub mod field_position;
 pub mod game;
 pub mod geometry;
 pub mod hash;

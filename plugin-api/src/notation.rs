@@ -6,7 +6,8 @@
 //! first player's left, the level letter (lettered so that the last level is `z`: six levels are
 //! `u` … `z`, level 0 = `u`), and the rank number from the first player's side: `dw1`.
 //!
-//! Positions: `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
+//! Positions (field variants such as Ki Shogi write theirs as [`crate::field_position`] says):
+//! `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
 //! top joined by `/`, levels (level 0 first) joined by `|`; runs of empty cells are numbers; a
 //! token of more than one letter is wrapped in parentheses; `+` marks a promoted type; uppercase
 //! is the first player. Counters, when any is non-zero, follow as comma-separated numbers.
@@ -179,6 +180,9 @@ fn take_token(s: &str) -> Result<(&str, &str), String> {
 
 /// Reads a position string.
 pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
+    if let Some(field) = &info.field {
+        return crate::field_position::parse(info, field, g, s);
+    }
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() < 3 {
         return Err(NotationError::MissingFields(s.to_string()));
@@ -279,6 +283,9 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
 
 /// Writes a position string.
 pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> String {
+    if let Some(field) = &info.field {
+        return crate::field_position::format(info, field, g, pos);
+    }
     let mut s = String::new();
     for l in 0..g.levels() as i32 {
         if l > 0 {

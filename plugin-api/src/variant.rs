@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::compass;
+use crate::field::FieldInfo;
 use crate::geometry::{Geometry, GeometrySpec};
 use crate::moves::Move;
 use crate::notation::{self, NotationError};
@@ -71,6 +73,9 @@ pub struct VariantInfo {
     pub hand_types: Vec<PieceId>,
     /// The start position as a position string.
     pub start: String,
+    /// Set for games on an open field of cubes (Ki Shogi): their cubes, layout and notation.
+    #[serde(default)]
+    pub field: Option<FieldInfo>,
 }
 
 /// A variant's rules. Everything the host does (editor, CLI, perft, AI, USI) goes through this.
@@ -118,14 +123,30 @@ pub trait Variant: Send + Sync {
         notation::format_position(self.info(), self.geometry(), pos)
     }
 
-    /// Writes a move in the project's coordinate notation.
+    /// Writes a move in the variant's notation: the project's coordinates, or the compass
+    /// notation of a field variant that selects it.
     fn format_move(&self, pos: &Position, mv: Move) -> String {
+        if compass::uses_compass(self.info()) {
+            return compass::format_move(self, pos, mv);
+        }
         notation::format_move(self.info(), self.geometry(), pos, mv)
     }
 
-    /// Reads a move and checks it is legal in `pos`.
+    /// Writes a move as one token without spaces, in coordinates: for protocols that separate
+    /// moves by spaces (USI), whatever the variant's display notation. [`Variant::parse_move`]
+    /// reads it back.
+    fn format_move_token(&self, pos: &Position, mv: Move) -> String {
+        notation::format_move(self.info(), self.geometry(), pos, mv)
+    }
+
+    /// Reads a move (coordinates always; the compass notation where the variant uses it) and
+    /// checks it is legal in `pos`.
     fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, NotationError> {
-        let mv = notation::parse_move(self.info(), self.geometry(), pos, s)?;
+        let coordinates = notation::parse_move(self.info(), self.geometry(), pos, s);
+        let mv = match coordinates {
+            Err(_) if compass::uses_compass(self.info()) => return compass::parse_move(self, pos, s),
+            other => other?,
+        };
         let mut legal = Vec::new();
         self.legal_moves(pos, &mut legal).map_err(|e| NotationError::Rule(e.to_string()))?;
         if legal.contains(&mv) { Ok(mv) } else { Err(NotationError::Illegal(s.to_string())) }

@@ -36,6 +36,8 @@ pub fn minishogi() -> RuleSet {
         repetition: Default::default(),
         pass_limit: 0,
         start: "rbsgk/4p/5/P4/KGSBR b - 1".into(),
+        cubes: Vec::new(),
+        field: None,
     };
     for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver()] {
         r.add(piece, promoted);

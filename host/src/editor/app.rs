@@ -1123,7 +1123,7 @@ impl EditorApp {
                 let (rect, resp) = ui.allocate_exact_size(egui::vec2(36.0, 36.0), egui::Sense::click());
                 let label = format!("{side} hand {}", info.name);
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-                if self.input.pick == (Pick::Hand { ty }) && side == pos.side_to_move() {
+                if matches!(self.input.pick, Pick::Hand { ty: t, .. } if t == ty) && side == pos.side_to_move() {
                     ui.painter().rect_filled(rect, 4.0, Color32::from_rgba_premultiplied(23, 70, 44, 128));
                 }
                 piece_face::paint(ui.painter(), rect, info, up, self.board.face_text, 1.0);
@@ -1131,7 +1131,10 @@ impl EditorApp {
                     ui.label(RichText::new(format!("×{n}")).strong());
                 }
                 if resp.on_hover_text(&info.name).clicked() && side == pos.side_to_move() && self.setup.is_none() {
-                    self.input.click_hand(ty, legal);
+                    // A cube in hand enters showing any of its faces (all types held as `ty`).
+                    let pieces = &v.info().pieces;
+                    let faces = (0..pieces.len() as PieceId).filter(|&f| pieces[f as usize].demotes_to == ty).collect();
+                    self.input.click_hand(ty, faces, legal);
                 }
             }
         });
@@ -1151,7 +1154,9 @@ impl EditorApp {
                         MoveKind::Board => pos.piece_at(m.from).map(|p| p.ty),
                         _ => None,
                     };
-                    let label = if was == Some(m.piece) {
+                    let label = if m.kind == MoveKind::Drop {
+                        format!("Drop showing {}", info.name)
+                    } else if was == Some(m.piece) {
                         format!("Keep {}", info.name)
                     } else if info.promoted {
                         format!("Promote to {}", info.name)

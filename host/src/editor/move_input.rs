@@ -15,8 +15,8 @@ pub enum Pick {
     Nothing,
     /// A board piece, and the stop clicked on its way, if any.
     Board { from: Cell, stop: Option<Cell> },
-    /// A piece type from the mover's hand.
-    Hand { ty: PieceId },
+    /// A hand type of the mover's, and the types it may enter as (itself; every face of a cube).
+    Hand { ty: PieceId, faces: Vec<PieceId> },
 }
 
 /// What a click led to.
@@ -73,8 +73,8 @@ impl MoveInput {
                     }
                 }
             }
-            Pick::Hand { ty } => {
-                for m in legal.iter().filter(|m| is_hand_move(m, ty)) {
+            Pick::Hand { ref faces, .. } => {
+                for m in legal.iter().filter(|m| is_hand_move(m, faces)) {
                     add(m.to, Mark::Move);
                 }
             }
@@ -82,11 +82,12 @@ impl MoveInput {
         out
     }
 
-    /// Picks a hand piece (or drops the pick if it was already picked).
-    pub fn click_hand(&mut self, ty: PieceId, legal: &[Move]) {
+    /// Picks a hand piece of type `ty`, which enters the board as any of `faces` (or drops the
+    /// pick if it was already picked). A drop that may show several faces asks which on the cell.
+    pub fn click_hand(&mut self, ty: PieceId, faces: Vec<PieceId>, legal: &[Move]) {
         self.pick = match self.pick {
-            Pick::Hand { ty: t } if t == ty => Pick::Nothing,
-            _ if legal.iter().any(|m| is_hand_move(m, ty)) => Pick::Hand { ty },
+            Pick::Hand { ty: t, .. } if t == ty => Pick::Nothing,
+            _ if legal.iter().any(|m| is_hand_move(m, &faces)) => Pick::Hand { ty, faces },
             _ => Pick::Nothing,
         };
     }
@@ -101,8 +102,8 @@ impl MoveInput {
                 }
                 Step::Continue
             }
-            Pick::Hand { ty } => {
-                let ends: Vec<Move> = legal.iter().filter(|m| is_hand_move(m, ty) && m.to == c).copied().collect();
+            Pick::Hand { faces, .. } => {
+                let ends: Vec<Move> = legal.iter().filter(|m| is_hand_move(m, &faces) && m.to == c).copied().collect();
                 self.finish(ends, c, from_here)
             }
             Pick::Board { from, stop: None } => {
@@ -161,8 +162,8 @@ impl MoveInput {
 }
 
 /// Drops from hand and placements both start from a piece type, not a cell.
-fn is_hand_move(m: &Move, ty: PieceId) -> bool {
-    matches!(m.kind, MoveKind::Drop | MoveKind::Place) && m.piece == ty
+fn is_hand_move(m: &Move, faces: &[PieceId]) -> bool {
+    matches!(m.kind, MoveKind::Drop | MoveKind::Place) && faces.contains(&m.piece)
 }
 
 #[cfg(test)]
@@ -234,9 +235,42 @@ mod tests {
         let g = v.geometry();
         let gold = legal.iter().find(|m| m.kind == MoveKind::Drop).unwrap().piece;
         let mut input = MoveInput::default();
-        input.click_hand(gold, &legal);
+        input.click_hand(gold, vec![gold], &legal);
         assert_eq!(input.targets(&p, &legal).len(), 79);
         let step = input.click_cell(parse_cell(g, "5b").unwrap(), &legal);
         assert_eq!(step, Step::Play(Move::drop(gold, parse_cell(g, "5b").unwrap())));
+    }
+
+    #[test]
+    fn a_cube_is_placed_and_dropped_with_a_choice_of_face() {
+        let v = load_source("ki-shogi", include_str!("../../../scripts/ki-shogi.rhai")).unwrap().variant;
+        let g = v.geometry();
+        let cell = |s| parse_cell(g, s).unwrap();
+        let mut p = v.start_position();
+        let legal = |p: &Position| {
+            let mut l = Vec::new();
+            v.legal_moves(p, &mut l).unwrap();
+            l
+        };
+        // The Gyoku comes from hand: a placement, no choice.
+        let mut input = MoveInput::default();
+        input.click_hand(0, vec![0], &legal(&p));
+        let Step::Play(place) = input.click_cell(cell("8h"), &legal(&p)) else { panic!("a placement") };
+        assert_eq!(place, Move::place(0, cell("8h")));
+        v.play(&mut p, place).unwrap();
+        let ring = v.parse_move(&p, "*Gyoku NNE").unwrap();
+        v.play(&mut p, ring).unwrap();
+        // The Hi cube (hand type Hi) enters showing any of its six faces: West of the Gyoku all six
+        // are legal, so the editor asks.
+        let faces: Vec<PieceId> = (1..=6).collect();
+        input.click_hand(1, faces, &legal(&p));
+        assert_eq!(input.targets(&p, &legal(&p)).len(), 6, "NW, W, SW, S, SE, E");
+        match input.click_cell(cell("9h"), &legal(&p)) {
+            Step::Choose(ms) => {
+                let shown: Vec<&str> = ms.iter().map(|m| v.info().pieces[m.piece as usize].name.as_str()).collect();
+                assert_eq!(shown.len(), 6, "{shown:?}");
+            }
+            other => panic!("expected a choice of face, got {other:?}"),
+        }
     }
 }

@@ -40,6 +40,7 @@ impl PluginVariant {
                 pieces: Vec::new(),
                 hand_types: Vec::new(),
                 start: String::new(),
+                field: None,
             },
             geometry: Geometry::new(&henka_api::GeometrySpec::flat(1, 1)).expect("a 1×1 board"),
         };

@@ -13,6 +13,8 @@ use henka_api::kit::{
 use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 
+use super::field_api::{self, CubeDecl, FaceLinks, FieldDecl};
+
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
 fn fail<T>(msg: impl Into<String>) -> Res<T> {
@@ -57,6 +59,10 @@ pub struct VariantBuilder {
     /// `on_capture`: the trigger piece names and the function.
     pub capture_hook: Option<Declared<(Vec<String>, FnPtr)>>,
     pub declared_at: Position,
+    /// Per piece (in `pieces` order): its `opposite` and `capture_faces`, if a cube face.
+    pub face_links: Vec<FaceLinks>,
+    pub cubes: Vec<Declared<CubeDecl>>,
+    pub field: Option<Declared<FieldDecl>>,
 }
 
 /// Checks that a map has only known keys, so a typo is an error rather than a silent default.
@@ -251,6 +257,8 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
         spares_protected_royals: get_bool(m, "spares_protected_royals")?,
         reversible_promotion: false,
         limit: None,
+        opposite: None,
+        capture_faces: Vec::new(),
     })
 }
 
@@ -294,8 +302,11 @@ impl VariantBuilder {
                 "drop",
                 "limit",
                 "value",
+                "opposite",
+                "capture_faces",
             ],
         )?;
+        let links = field_api::face_links(&m)?;
         let at = ctx.call_position();
         let mut piece = piece_from_map(&m, None)?;
         if let Some(d) = m.get("drop") {
@@ -327,11 +338,13 @@ impl VariantBuilder {
             }
         };
         b.values.push(get_value(&m)?);
+        b.face_links.push(links);
         if let Some((p, value)) = promoted {
             piece.promotes_to = Some(b.pieces.len() + 1);
             b.pieces.push(Declared { value: piece, at });
             b.pieces.push(Declared { value: p, at });
             b.values.push(value);
+            b.face_links.push(FaceLinks::default());
         } else {
             b.pieces.push(Declared { value: piece, at });
         }
@@ -403,7 +416,7 @@ impl VariantBuilder {
     }
 
     fn on(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
-        const HOOKS: [&str; 2] = ["game_end", "filter_moves"];
+        const HOOKS: [&str; 3] = ["game_end", "filter_moves", "stranded"];
         if !HOOKS.contains(&name) {
             return fail(format!("unknown hook {name:?} (known: {})", HOOKS.join(", ")));
         }
@@ -429,6 +442,7 @@ impl VariantBuilder {
                 p.zone_promotion = zone.value.contains(&p.name);
             }
         }
+        let (cubes, field) = field_api::resolve(self, &mut pieces)?;
         Ok(RuleSet {
             meta: self.meta.clone(),
             geometry,
@@ -441,6 +455,8 @@ impl VariantBuilder {
             repetition: self.repetition,
             pass_limit: self.pass_limit,
             start: setup.value,
+            cubes,
+            field,
         })
     }
 }
@@ -519,6 +535,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("setup", VariantBuilder::setup)
         .register_fn("on", VariantBuilder::on)
         .register_fn("on_capture", VariantBuilder::on_capture);
+    field_api::register(engine);
 
     engine
         .register_type_with_name::<ScriptPosition>("Position")

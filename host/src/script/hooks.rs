@@ -1,9 +1,9 @@
 //! Script functions as kit hooks. Each call gets the sandbox's time limit, and any error becomes a
 //! [`RuleError`] with the script's file:line:col, so a broken hook never takes the host down.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use henka_api::kit::Hooks;
+use henka_api::kit::{Hooks, Support};
 use henka_api::{
     EndReason, Geometry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo, notation,
 };
@@ -12,6 +12,7 @@ use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 use super::api::ScriptPosition;
 use super::engine::Deadline;
 use super::error::ScriptError;
+use super::field_api::Field;
 
 /// The hooks a script registered with `v.on(name, function)`.
 pub struct ScriptHooks {
@@ -23,6 +24,7 @@ pub struct ScriptHooks {
     /// without a position of their own (an operation limit hit inside a closure) point at.
     pub(crate) game_end: Option<(FnPtr, rhai::Position)>,
     pub(crate) filter_moves: Option<(FnPtr, rhai::Position)>,
+    pub(crate) stranded: Option<(FnPtr, rhai::Position)>,
     /// `on_capture`: the piece names that trigger it.
     pub(crate) capture: Option<(Vec<String>, (FnPtr, rhai::Position))>,
     /// The variant's description, known once the kit has built it.
@@ -35,6 +37,7 @@ impl std::fmt::Debug for ScriptHooks {
             .field("source", &self.source)
             .field("game_end", &self.game_end.is_some())
             .field("filter_moves", &self.filter_moves.is_some())
+            .field("stranded", &self.stranded.is_some())
             .field("capture", &self.capture.as_ref().map(|c| &c.0))
             .finish()
     }
@@ -83,6 +86,19 @@ impl Hooks for ScriptHooks {
             i += 1;
             keep
         });
+        Ok(())
+    }
+
+    fn has_stranding(&self) -> bool {
+        self.stranded.is_some()
+    }
+
+    fn stranded(&self, pos: &mut Position, support: &Arc<Support>) -> Result<(), RuleError> {
+        let Some(f) = &self.stranded else { return Ok(()) };
+        let info = self.info.get().ok_or_else(|| RuleError::new("hook called before the variant was built"))?;
+        let field = Field { pos: Arc::new(Mutex::new(pos.clone())), info: info.clone(), support: support.clone() };
+        drop(self.call(f, (field.clone(),))?);
+        *pos = field.pos.lock().unwrap_or_else(|e| e.into_inner()).clone();
         Ok(())
     }
 

@@ -8,6 +8,7 @@
 mod api;
 mod engine;
 mod error;
+mod field_api;
 mod hooks;
 mod options;
 
@@ -87,6 +88,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         source: source_name.to_string(),
         game_end: None,
         filter_moves: None,
+        stranded: None,
         capture: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
         info: OnceLock::new(),
     };
@@ -95,6 +97,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         match name.as_str() {
             "game_end" => hooks.game_end = Some((f.clone(), h.at)),
             "filter_moves" => hooks.filter_moves = Some((f.clone(), h.at)),
+            "stranded" => hooks.stranded = Some((f.clone(), h.at)),
             _ => unreachable!("hook names are checked when registered"),
         }
     }

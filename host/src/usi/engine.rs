@@ -225,7 +225,7 @@ impl Engine {
                 std::thread::sleep(Duration::from_millis(5));
             }
             match result {
-                Ok(Some(r)) => say(&format!("bestmove {}", v.format_move(&pos, r.best()))),
+                Ok(Some(r)) => say(&format!("bestmove {}", v.format_move_token(&pos, r.best()))),
                 Ok(None) => say("bestmove resign"),
                 Err(e) => {
                     say(&format!("info string error: {e}"));
@@ -259,7 +259,7 @@ fn info_line(v: &dyn Variant, root: &Position, r: &Report) -> String {
     let mut pos = root.clone();
     let mut pv = Vec::new();
     for &mv in &r.pv {
-        pv.push(v.format_move(&pos, mv));
+        pv.push(v.format_move_token(&pos, mv));
         if v.play(&mut pos, mv).is_err() {
             break;
         }
@@ -289,7 +289,7 @@ fn perft(v: &dyn Variant, pos: &Position, depth: u32) -> Result<()> {
             v.play(&mut child, mv)?;
             let n = v.perft(&child, depth - 1)?;
             total += n;
-            lines.push((v.format_move(pos, mv), n));
+            lines.push((v.format_move_token(pos, mv), n));
         }
     }
     lines.sort();

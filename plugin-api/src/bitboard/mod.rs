@@ -28,6 +28,8 @@
 //!     promotion: Default::default(), drops: false, check: Default::default(),
 //!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(), pass_limit: 0,
 //!     start: "k2/3/KR1 b - 1".into(),
+//!     cubes: Vec::new(),
+//!     field: None,
 //! };
 //! let v = BitboardVariant::<u64>::new(rules).unwrap();
 //! assert_eq!(v.perft(&v.start_position(), 1).unwrap(), 3);

@@ -26,6 +26,8 @@ fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
         pass_limit: 0,
         // Kings in opposite corners; the tests place their own pieces.
         start: format!("k{}/{}{}K b - 1", files - 1, format!("{files}/").repeat(ranks as usize - 2), files - 1),
+        cubes: Vec::new(),
+        field: None,
     };
     r.add(p("King", "K", "K").royal(), None);
     r.add(p("Queen", "Q", "Q"), None);

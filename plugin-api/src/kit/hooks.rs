@@ -4,6 +4,9 @@
 //! the rare moves that capture one of the types it names — so a variant made only of data runs at
 //! native speed and a variant with hooks pays only where it needs them.
 
+use std::sync::Arc;
+
+use super::support::Support;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::piece::{Piece, PieceId};
@@ -32,6 +35,22 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
     /// least one is of a trigger type). `mv.piece` is what the data rules gave.
     fn after_capture(&self, _pos: &Position, mv: Move, _victims: &[Piece]) -> Result<PieceId, RuleError> {
         Ok(mv.piece)
+    }
+
+    /// Whether [`Hooks::stranded`] does anything (lets the kit skip the call).
+    fn has_stranding(&self) -> bool {
+        false
+    }
+
+    /// The end of a turn on an open field: what happens to unsupported pieces (Ki Shogi's
+    /// stranding). `pos` is the position after the move with `pos.side_to_move()` the player whose
+    /// turn ends. The kit calls it only when some piece is unsupported or that player has pieces
+    /// under grace, so the common move never gets here. The hook changes the position only through
+    /// `support`: [`Support::capture`] (which refuses supported pieces) and [`Support::set_grace`].
+    /// The kit's legality test relies on that: a move after which every piece is supported is judged
+    /// without calling the hook, since grace marks alone never change an attack.
+    fn stranded(&self, _pos: &mut Position, _support: &Arc<Support>) -> Result<(), RuleError> {
+        Ok(())
     }
 
     /// A result the data rules do not know (checked before the kit's own end rules).

@@ -9,22 +9,27 @@
 //! passes, royals immune to certain captors when protected, repetition with perpetual check,
 //! baring — are switched on by data.
 
+mod field;
 mod hooks;
 mod limits;
 mod movegen;
 mod paths;
 mod rules;
 pub mod shogi_pieces;
+mod support;
 mod tables;
 
 use std::sync::Arc;
 
 pub use hooks::Hooks;
 pub use rules::{
-    BaringRule, CheckRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
+    BaringRule, CheckRule, CubeRule, FieldRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet,
+    StalemateRule, SupportRule,
 };
+pub use support::Support;
 
 use crate::betza::{self, Atom, Path};
+use crate::field::{CubeInfo, FieldInfo};
 use crate::geometry::{Geometry, GeometryError};
 use crate::moves::Move;
 use crate::notation::{self, NotationError};
@@ -32,6 +37,7 @@ use crate::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
 use crate::position::Position;
 use crate::variant::{RuleError, Variant, VariantInfo};
+use field::FieldTables;
 use limits::Limits;
 use paths::PathTables;
 use tables::{Tables, TypeSet};
@@ -104,6 +110,17 @@ impl RuleSet {
                 }
             }
         }
+        let cube_of = self.cube_of_faces().map_err(|(i, m)| piece_err(i, m))?;
+        for (i, p) in self.pieces.iter().enumerate() {
+            for &t in p.opposite.iter().chain(&p.capture_faces) {
+                if t >= n || cube_of[t] != cube_of[i] || cube_of[i].is_none() {
+                    return Err(piece_err(i, "turns into a face that is not on its cube".into()));
+                }
+            }
+            if let Some(c) = cube_of[i] {
+                demotes_to[i] = self.cubes[c].faces[0] as PieceId;
+            }
+        }
         let pieces: Vec<PieceInfo> = self
             .pieces
             .iter()
@@ -125,18 +142,63 @@ impl RuleSet {
             }
         }
         // Captured pieces go to hand (as their unpromoted type) when the variant has drops.
-        let hand_types = (0..n as PieceId)
-            .filter(|&i| self.drops && !promoted[i as usize] && !self.pieces[i as usize].royal)
-            .collect();
+        // A cube counts in hand under its first face.
+        let hand_types = if self.cubes.is_empty() {
+            (0..n as PieceId)
+                .filter(|&i| self.drops && !promoted[i as usize] && !self.pieces[i as usize].royal)
+                .collect()
+        } else {
+            self.cubes.iter().map(|c| c.faces[0] as PieceId).collect()
+        };
+        let field = self.field.as_ref().map(|f| FieldInfo {
+            unbounded: f.unbounded,
+            compass: f.compass,
+            cubes: (self.cubes.iter())
+                .map(|c| CubeInfo {
+                    name: c.name.clone(),
+                    letter: c.letter,
+                    faces: c.faces.iter().map(|&f| f as PieceId).collect(),
+                })
+                .collect(),
+        });
         let info = VariantInfo {
             meta: self.meta.clone(),
             geometry: self.geometry.clone(),
             pieces,
             hand_types,
             start: self.start.clone(),
+            field,
         };
         notation::parse_position(&info, &geometry, &info.start).map_err(KitError::Start)?;
         Ok((info, geometry))
+    }
+}
+
+impl RuleSet {
+    /// Which cube each piece type is a face of, checking that with cubes every type is a face of
+    /// exactly one (errors name the piece by index).
+    fn cube_of_faces(&self) -> Result<Vec<Option<usize>>, (usize, String)> {
+        let n = self.pieces.len();
+        let mut cube_of = vec![None; n];
+        for (ci, cube) in self.cubes.iter().enumerate() {
+            if cube.faces.is_empty() {
+                return Err((0, format!("cube {:?} has no faces", cube.name)));
+            }
+            for &f in &cube.faces {
+                if f >= n {
+                    return Err((0, format!("cube {:?} names a face that does not exist", cube.name)));
+                }
+                if cube_of[f].replace(ci).is_some() {
+                    return Err((f, "is a face of two cubes".into()));
+                }
+            }
+        }
+        if !self.cubes.is_empty()
+            && let Some(i) = cube_of.iter().position(Option::is_none)
+        {
+            return Err((i, "is no cube's face (with cubes, every piece is a face)".into()));
+        }
+        Ok(cube_of)
     }
 }
 
@@ -170,6 +232,13 @@ pub struct KitVariant {
     /// Per type: two of its moves can reach one cell (`WvR`, multi-leg paths), so its move list
     /// is de-duplicated.
     may_repeat: Vec<bool>,
+    /// Per cube face: the face after a move without a capture.
+    flips: Vec<Option<PieceId>>,
+    /// Per cube face: the faces to choose from after a capture.
+    capture_faces: Vec<Vec<PieceId>>,
+    has_cubes: bool,
+    /// The open field's rules, when the variant has one.
+    field: Option<FieldTables>,
 }
 
 impl KitVariant {
@@ -207,7 +276,13 @@ impl KitVariant {
                 has_paths[i] || (0..a.len()).any(|x| (x + 1..a.len()).any(|y| betza::atoms_overlap(&a[x], &a[y])))
             })
             .collect();
-        let v = KitVariant {
+        let mut v = KitVariant {
+            flips: rules.pieces.iter().map(|p| p.opposite.map(|t| t as PieceId)).collect(),
+            capture_faces: (rules.pieces.iter())
+                .map(|p| p.capture_faces.iter().map(|&t| t as PieceId).collect())
+                .collect(),
+            has_cubes: !rules.cubes.is_empty(),
+            field: None,
             may_repeat,
             generic_attacks: has_paths.iter().any(|&p| p),
             spares_protected: type_set(&mut (0..n).filter(|&i| rules.pieces[i].spares_protected_royals)),
@@ -237,12 +312,20 @@ impl KitVariant {
             tables,
             hooks,
         };
+        if let Some(rule) = &v.rules.field {
+            v.field = Some(FieldTables::new(&v, rule).map_err(KitError::Rules)?);
+        }
         Ok(v)
     }
 
     /// The rule set this variant was built from.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
+    }
+
+    /// The support rule of an open field, compiled for its board (`None` without a field).
+    pub fn support(&self) -> Option<&Arc<Support>> {
+        self.field.as_ref().map(|f| &f.support)
     }
 
     fn side_is_bare(&self, pos: &Position, side: crate::side::Side) -> bool {
@@ -265,8 +348,7 @@ impl Variant for KitVariant {
     }
 
     fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError> {
-        self.make(pos, mv);
-        Ok(())
+        self.make_full(pos, mv).map(drop)
     }
 
     fn in_check(&self, pos: &Position) -> bool {
@@ -275,7 +357,10 @@ impl Variant for KitVariant {
 
     fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
         let stm = pos.side_to_move();
-        let royal_left = pos.cells().iter().flatten().any(|p| p.side == stm && self.is_royal[p.ty as usize]);
+        // A royal still in hand (a field's Gyoku before its placement) is not lost.
+        let royal_left = pos.cells().iter().flatten().any(|p| p.side == stm && self.is_royal[p.ty as usize])
+            || (0..self.is_royal.len())
+                .any(|t| self.is_royal[t] && self.holdable[t] && pos.hand(stm, t as PieceId) > 0);
         if self.has_royals && !royal_left {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::RoyalCaptured)));
         }

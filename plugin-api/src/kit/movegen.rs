@@ -6,7 +6,7 @@ use super::rules::CheckRule;
 use super::tables::{ProbeKind, TypeSet};
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
-use crate::piece::Piece;
+use crate::piece::{Piece, PieceId};
 use crate::position::Position;
 use crate::side::Side;
 use crate::variant::RuleError;
@@ -36,7 +36,7 @@ pub(crate) struct Royals {
 }
 
 /// Pieces whose departure might expose the royal; more than fit means "test everything".
-struct PinCandidates {
+pub(crate) struct PinCandidates {
     cells: [Cell; 32],
     len: usize,
     overflow: bool,
@@ -54,7 +54,7 @@ impl PinCandidates {
             self.len += 1;
         }
     }
-    fn contains(&self, c: Cell) -> bool {
+    pub(crate) fn contains(&self, c: Cell) -> bool {
         self.overflow || self.cells[..self.len].contains(&c)
     }
 }
@@ -68,6 +68,17 @@ impl KitVariant {
         let t = &self.tables;
         let (ty, from, to) = (base.piece, base.from, base.to);
         let mv = |piece| Move { piece, ..base };
+        if self.has_cubes {
+            // A cube flips on a move and turns to a chosen face on a capture.
+            match (captures, self.flips[ty as usize]) {
+                (true, _) if !self.capture_faces[ty as usize].is_empty() => {
+                    out.extend(self.capture_faces[ty as usize].iter().map(|&f| mv(f)))
+                }
+                (false, Some(f)) => out.push(mv(f)),
+                _ => out.push(mv(ty)),
+            }
+            return;
+        }
         if captures
             && self.rules.promotion.on_capture
             && let Some(p) = self.promotes_to[ty as usize]
@@ -125,7 +136,7 @@ impl KitVariant {
 
     /// All pseudo-legal board moves of one piece: its atoms, then its paths, each move once.
     #[inline]
-    fn moves_of(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
+    pub(crate) fn moves_of(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
         let start = out.len();
         self.piece_moves(pos, out, side, ty, from);
         if self.paths.has_paths(ty) {
@@ -195,6 +206,20 @@ impl KitVariant {
     /// Drops from `side`'s hand.
     fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side) {
         let t = &self.tables;
+        if self.has_cubes {
+            // A cube in hand (counted under its first face) drops showing any face.
+            for cube in &self.rules.cubes {
+                let held = cube.faces[0] as PieceId;
+                if pos.hand(side, held) == 0 || self.is_royal[held as usize] {
+                    continue;
+                }
+                for c in self.geometry.cells().filter(|&c| pos.piece_at(c).is_none()) {
+                    let faces = cube.faces.iter().map(|&f| f as PieceId);
+                    out.extend(faces.filter(|&f| !t.dead[t.slot(f, side, c)]).map(|f| Move::drop(f, c)));
+                }
+            }
+            return;
+        }
         for &ty in &self.info.hand_types {
             if pos.hand(side, ty) == 0 {
                 continue;
@@ -291,7 +316,7 @@ impl KitVariant {
     }
 
     /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
-    fn pin_candidates(&self, pos: &Position, royal: Cell, side: Side) -> PinCandidates {
+    pub(crate) fn pin_candidates(&self, pos: &Position, royal: Cell, side: Side) -> PinCandidates {
         let t = &self.tables;
         let enemy = side.opponent();
         let mut pins = PinCandidates::new();
@@ -370,10 +395,19 @@ impl KitVariant {
                 pos.set(mv.to, Some(Piece::new(mv.piece, side)));
             }
             MoveKind::Drop => {
-                pos.set_hand(side, mv.piece, pos.hand(side, mv.piece) - 1);
+                // The hand holds the type a captured piece becomes (a cube's first face).
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                pos.set_hand(side, held, pos.hand(side, held) - 1);
                 pos.set(mv.to, Some(Piece::new(mv.piece, side)));
             }
-            MoveKind::Place => pos.set(mv.to, Some(Piece::new(mv.piece, side))),
+            MoveKind::Place => {
+                // A placed piece comes from hand where its type can be held (a field's Gyoku).
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                if self.holdable[held as usize] {
+                    pos.set_hand(side, held, pos.hand(side, held) - 1);
+                }
+                pos.set(mv.to, Some(Piece::new(mv.piece, side)))
+            }
             MoveKind::Pass => {}
         }
         pos.switch_turn();
@@ -397,9 +431,16 @@ impl KitVariant {
             }
             MoveKind::Drop => {
                 pos.set(mv.to, None);
-                pos.set_hand(side, mv.piece, pos.hand(side, mv.piece) + 1);
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                pos.set_hand(side, held, pos.hand(side, held) + 1);
             }
-            MoveKind::Place => pos.set(mv.to, None),
+            MoveKind::Place => {
+                pos.set(mv.to, None);
+                let held = self.info.pieces[mv.piece as usize].demotes_to;
+                if self.holdable[held as usize] {
+                    pos.set_hand(side, held, pos.hand(side, held) + 1);
+                }
+            }
             MoveKind::Pass => {}
         }
         if self.rules.pass_limit > 0 && pos.counter(side.index()) != u.passes {
@@ -448,6 +489,9 @@ impl KitVariant {
 
     /// All legal moves of the side to move into `out`. `pos` is used as scratch and restored.
     pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        if let Some(f) = &self.field {
+            return self.field_legal(f, pos, out);
+        }
         out.clear();
         let side = pos.side_to_move();
         let royals = self.scan(pos, out, side);
@@ -573,7 +617,7 @@ impl KitVariant {
     }
 
     /// Whether a piece of `ty` on `from` would attack `target` in `pos` (with `from` occupied by it).
-    fn gives_check_from(&self, pos: &Position, ty: u8, side: Side, from: Cell, target: Cell) -> bool {
+    pub(crate) fn gives_check_from(&self, pos: &Position, ty: u8, side: Side, from: Cell, target: Cell) -> bool {
         let t = &self.tables;
         t.gens(ty, side, from).iter().any(|g| {
             g.captures
@@ -607,9 +651,10 @@ impl KitVariant {
         let mut nodes = 0;
         for i in 0..buf.len() {
             let mv = buf[i];
-            let u = self.make(pos, mv);
-            nodes += self.perft_in_place(pos, depth - 1, rest)?;
-            self.unmake(pos, mv, u);
+            let u = self.make_full(pos, mv)?;
+            let n = self.perft_in_place(pos, depth - 1, rest);
+            self.unmake_full(pos, mv, u);
+            nodes += n?;
         }
         Ok(nodes)
     }

@@ -35,6 +35,65 @@ pub struct RuleSet {
     pub pass_limit: u8,
     /// The start position string.
     pub start: String,
+    /// Cubes: pieces whose faces are piece types (Ki Shogi). Empty for ordinary pieces.
+    #[serde(default)]
+    pub cubes: Vec<CubeRule>,
+    /// An open field with Gyoku placement and support instead of a set-up board (Ki Shogi).
+    #[serde(default)]
+    pub field: Option<FieldRule>,
+}
+
+/// A cube: a piece whose faces are piece types. A move without a capture turns it to the moving
+/// face's `opposite`; a capture turns it to one of the moving face's `capture_faces` (the mover's
+/// choice: one move per face); a drop shows any face. In hand it counts under its first face, and a
+/// captured face goes to the captor's hand as its cube.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CubeRule {
+    pub name: String,
+    /// The cube's letter in the hands of field position strings.
+    pub letter: char,
+    /// Indices of its faces in `pieces`, first face first.
+    pub faces: Vec<usize>,
+}
+
+/// The open field of Ki Shogi: how royals enter and keep their distance, and which pieces must stay
+/// next to a supporter. The end-of-turn consequence of being unsupported (stranding) is the
+/// variant's `stranded` hook (see [`super::Hooks::stranded`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldRule {
+    /// The field has no edge: the board is a box kept centred on the first player's royal.
+    #[serde(default)]
+    pub unbounded: bool,
+    /// Each side's first turn places its royal from hand: the first player anywhere, the second at
+    /// exactly this Chebyshev distance from the first player's royal.
+    pub placement_distance: u8,
+    /// The royals always stand exactly this far apart (a royal move must keep it); 0 = no rule.
+    pub royal_distance: u8,
+    pub support: SupportRule,
+    /// Moves are written in compass notation.
+    #[serde(default)]
+    pub compass: bool,
+}
+
+/// Who supports whom. Royals need no support and support every piece next to them (either
+/// colour's). Relays (Ki faces) support the pieces next to them while active; a relay is supported
+/// within `relay_reach` of an anchoring royal or next to another active relay; an active relay is a
+/// supported one or one under grace. Every other piece is supported next to a royal or an active
+/// relay.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupportRule {
+    /// Indices of the relay types in `pieces`.
+    #[serde(default)]
+    pub relays: Vec<usize>,
+    /// How far from an anchoring royal a relay is supported (Ki: 2).
+    #[serde(default)]
+    pub relay_reach: u8,
+    /// Only the relay's own royal anchors it (else either royal).
+    #[serde(default)]
+    pub relay_anchor_own: bool,
+    /// A board move must end with the moved piece supported (no sacrifice moves).
+    #[serde(default)]
+    pub moves_end_supported: bool,
 }
 
 /// One piece type.
@@ -80,6 +139,12 @@ pub struct PieceRule {
     /// every move and drop (Ladies and Generals' restrictions).
     #[serde(default)]
     pub limit: Option<Limit>,
+    /// A cube face: the face it turns to after a move without a capture (index in `pieces`).
+    #[serde(default)]
+    pub opposite: Option<usize>,
+    /// A cube face: the faces it may turn to after a capture (the mover chooses); empty keeps it.
+    #[serde(default)]
+    pub capture_faces: Vec<usize>,
 }
 
 /// A cap on how many pieces of one type a side may have together on a group of cells.
@@ -123,6 +188,8 @@ impl PieceRule {
             spares_protected_royals: false,
             reversible_promotion: false,
             limit: None,
+            opposite: None,
+            capture_faces: Vec::new(),
         })
     }
 

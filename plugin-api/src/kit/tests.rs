@@ -42,6 +42,8 @@ fn rules() -> RuleSet {
         repetition: RepetitionRule::default(),
         pass_limit: 0,
         start: "k6/7/7/7/7/7/6K b - 1".into(),
+        cubes: Vec::new(),
+        field: None,
     }
 }
 
@@ -170,4 +172,56 @@ proptest! {
         pos.set_side_to_move(if black { Side::First } else { Side::Second });
         agrees_with_brute_force(&v, pos)?;
     }
+}
+
+/// Cubes on an ordinary board: a king and a two-faced die (`A` steps orthogonally and flips to
+/// `B`; `B` steps diagonally and flips to `A`; a capturing `A` chooses `A` or `B`).
+fn die_rules() -> RuleSet {
+    let mut r = rules();
+    r.pieces = vec![
+        PieceRule::new("King", "K", "K").unwrap().royal(),
+        PieceRule::new("A", "A", "W").unwrap(),
+        PieceRule::new("B", "B", "F").unwrap(),
+    ];
+    r.pieces[1].opposite = Some(2);
+    r.pieces[1].capture_faces = vec![1, 2];
+    r.pieces[2].opposite = Some(1);
+    r.drops = true;
+    r.cubes = vec![
+        CubeRule { name: "King".into(), letter: 'K', faces: vec![0] },
+        CubeRule { name: "Die".into(), letter: 'D', faces: vec![1, 2] },
+    ];
+    r.start = "k6/7/7/7/7/7/6K b - 1".into();
+    r
+}
+
+#[test]
+fn a_cube_flips_on_a_move_chooses_on_a_capture_and_drops_any_face() {
+    let v = KitVariant::new(die_rules(), None).unwrap();
+    assert_eq!(v.info().hand_types, [0, 1], "a cube counts in hand under its first face");
+    assert_eq!(v.info().pieces[2].demotes_to, 1);
+    let mut pos = v.parse_position("k6/7/7/3a3/3A3/7/6K b A 1").unwrap();
+    let mut moves = Vec::new();
+    v.legal_moves(&pos, &mut moves).unwrap();
+    let from = v.geometry().cell(3, 2, 0).unwrap();
+    let die: Vec<Move> = moves.iter().copied().filter(|m| m.from == from).collect();
+    // Three steps that flip to B, and the capture ahead twice (staying A or turning B).
+    assert_eq!(die.iter().filter(|m| m.piece == 2).count(), 4);
+    assert_eq!(die.iter().filter(|m| m.piece == 1).count(), 1);
+    // The B in hand is a die: it drops as either face; empty cells 49 - 4 = 45, two faces each.
+    assert_eq!(moves.iter().filter(|m| m.kind == MoveKind::Drop).count(), 90);
+    let capture = *die.iter().find(|m| m.piece == 1).unwrap();
+    v.play(&mut pos, capture).unwrap();
+    assert_eq!(pos.hand(Side::First, 1), 2, "the captured die joins the one in hand");
+}
+
+#[test]
+fn faces_must_belong_to_exactly_one_cube() {
+    let mut r = die_rules();
+    r.cubes[1].faces = vec![1];
+    let e = KitVariant::new(r, None).unwrap_err().to_string();
+    assert!(e.contains("turns into a face that is not on its cube") || e.contains("no cube's face"), "{e}");
+    let mut r = die_rules();
+    r.cubes[0].faces = vec![0, 1];
+    assert!(KitVariant::new(r, None).unwrap_err().to_string().contains("two cubes"));
 }

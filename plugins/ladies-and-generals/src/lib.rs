@@ -78,6 +78,7 @@ impl LadiesAndGenerals {
             pieces: pieces::piece_infos(),
             hand_types: pieces::hand_types(),
             start: START.into(),
+            field: None,
         };
         let geometry = Geometry::new(&info.geometry).expect("6×9×6 is a valid board");
         LadiesAndGenerals { info, geometry, tables: Tables::default() }

@@ -28,6 +28,8 @@ pub fn rules() -> RuleSet {
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
         pass_limit: 0,
         start: "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1".into(),
+        cubes: Vec::new(),
+        field: None,
     };
     let princess = (piece("Princess", "I", "BN"), Some(piece("Promoted Princess", "I", "BNW")));
     // Pawn-drop mate is allowed in Ōgi: the Pawn keeps nifu but not `no_drop_mate`.

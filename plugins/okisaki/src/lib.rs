@@ -31,6 +31,8 @@ pub fn rules() -> RuleSet {
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
         pass_limit: 0,
         start: "lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1".into(),
+        cubes: Vec::new(),
+        field: None,
     };
     // Okisaki's own pieces: the Queen, the chess Knight and the two-way Lance.
     let queen = (piece("Queen", "Q", "Q").kanji("妃将"), None);

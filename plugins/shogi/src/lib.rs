@@ -27,6 +27,8 @@ pub fn rules() -> RuleSet {
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
         pass_limit: 0,
         start: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
+        cubes: Vec::new(),
+        field: None,
     };
     for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver(), knight(), lance()] {
         r.add(piece, promoted);

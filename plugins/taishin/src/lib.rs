@@ -75,6 +75,7 @@ impl Taishin {
             pieces: pieces::piece_infos(),
             hand_types: Vec::new(),
             start: START.into(),
+            field: None,
         };
         let geometry = Geometry::new(&info.geometry).expect("25×25 is a valid board");
         Taishin { info, geometry, tables: Tables::default() }

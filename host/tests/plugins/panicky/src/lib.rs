@@ -25,6 +25,8 @@ impl Default for Panicky {
             repetition: Default::default(),
             pass_limit: 0,
             start: "k2/3/KR1 b - 1".into(),
+            cubes: Vec::new(),
+            field: None,
         };
         Panicky(KitVariant::new(rules, None).expect("valid rules"))
     }

@@ -1,0 +1,62 @@
+//! Field variants: games played without a fixed board on an open field of cubes (Ki Shogi).
+//!
+//! What the host and notation need to know about such a variant travels in [`FieldInfo`] (part of
+//! [`crate::VariantInfo`], so a plugin describes it as JSON too): the cubes a hand holds, whether
+//! the field is unbounded (kept re-centred in its box), and whether moves are written in compass
+//! notation. The rules themselves are the kit's ([`crate::kit::FieldRule`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{Cell, Geometry};
+use crate::piece::PieceId;
+
+/// A piece's flag bit for "under grace": stranded by the opponent, recoverable in its owner's next
+/// turn. Part of the position (and its hash).
+pub const GRACE: u8 = 1;
+
+/// One kind of cube: its faces are piece types; in hand it counts under its first face.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CubeInfo {
+    pub name: String,
+    /// The cube's letter in position strings' hands (`G`, `H`, `K`, `U`).
+    pub letter: char,
+    /// The faces, first face first (the hand type).
+    pub faces: Vec<PieceId>,
+}
+
+/// How a field variant is laid out and written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldInfo {
+    /// The field has no edge: the box is kept centred on the first player's royal, and position
+    /// strings give coordinates relative to the box centre.
+    pub unbounded: bool,
+    pub cubes: Vec<CubeInfo>,
+    /// Moves are written in the compass notation (see [`crate::compass`]).
+    #[serde(default)]
+    pub compass: bool,
+}
+
+impl FieldInfo {
+    /// The cube whose faces include `ty`.
+    pub fn cube_of(&self, ty: PieceId) -> Option<&CubeInfo> {
+        self.cubes.iter().find(|c| c.faces.contains(&ty))
+    }
+
+    /// The box cell written as (0, 0): the box's corner, or its centre when unbounded.
+    pub fn origin(&self, g: &Geometry) -> (i32, i32) {
+        if self.unbounded { centre(g) } else { (0, 0) }
+    }
+}
+
+/// The centre cell's coordinates of a box (rounded down on even sizes).
+pub fn centre(g: &Geometry) -> (i32, i32) {
+    (g.files() as i32 / 2, g.ranks() as i32 / 2)
+}
+
+/// Chebyshev (king-step) distance between two cells of a flat board.
+#[inline]
+pub fn distance(g: &Geometry, a: Cell, b: Cell) -> i32 {
+    let (ax, ay, _) = g.coords(a);
+    let (bx, by, _) = g.coords(b);
+    (ax - bx).abs().max((ay - by).abs())
+}

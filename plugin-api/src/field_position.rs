@@ -1,0 +1,156 @@
+//! Position strings of field variants (Ki Shogi, spec §15): the pieces as a list of
+//! `<owner><Face>@<x>,<y>` rather than a board picture, since the field is mostly empty and, when
+//! unbounded, has no edge to count from.
+//!
+//! ```text
+//! <to-move> <board> <hands> <grace> [<move-number>]
+//! w bGyoku@7,7;bMyou@6,6;wGyoku@8,9 b:HK,w:HK - 4
+//! ```
+//! Board entries are joined by `;` (`-` when empty); hands list a letter per cube (`b:GHK,w:-`);
+//! grace lists the cells of the pieces under grace (`-` when none). Coordinates are the box's
+//! (file, rank) from Black's lower left, or relative to the box centre on an unbounded field.
+//! Written entries come in a fixed order (Black's then White's pieces, by type, then by cell), so
+//! equal positions have equal strings.
+
+use crate::field::{FieldInfo, GRACE};
+use crate::geometry::{Cell, Geometry};
+use crate::notation::NotationError;
+use crate::piece::{Piece, PieceId};
+use crate::position::Position;
+use crate::side::Side;
+use crate::variant::VariantInfo;
+
+fn side_of(letter: char) -> Option<Side> {
+    match letter {
+        'b' => Some(Side::First),
+        'w' => Some(Side::Second),
+        _ => None,
+    }
+}
+
+/// Reads `x,y` as a cell of the box.
+pub fn parse_field_cell(field: &FieldInfo, g: &Geometry, s: &str) -> Result<Cell, NotationError> {
+    let bad = || NotationError::BadCell(s.to_string());
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    let (x, y): (i32, i32) = (x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?);
+    let (ox, oy) = field.origin(g);
+    g.cell(x + ox, y + oy, 0).ok_or_else(bad)
+}
+
+/// Writes a cell as `x,y`.
+pub fn field_cell_name(field: &FieldInfo, g: &Geometry, c: Cell) -> String {
+    let (x, y, _) = g.coords(c);
+    let (ox, oy) = field.origin(g);
+    format!("{},{}", x - ox, y - oy)
+}
+
+fn face_by_name(info: &VariantInfo, name: &str) -> Result<PieceId, NotationError> {
+    (info.pieces.iter())
+        .position(|p| p.name.eq_ignore_ascii_case(name))
+        .map(|i| i as PieceId)
+        .ok_or_else(|| NotationError::UnknownToken(name.to_string()))
+}
+
+/// Reads a field position string.
+pub fn parse(info: &VariantInfo, field: &FieldInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
+    let fields: Vec<&str> = s.split_whitespace().collect();
+    if fields.len() < 4 {
+        return Err(NotationError::MissingFields(s.to_string()));
+    }
+    if fields.len() > 5 {
+        return Err(NotationError::BadCounters(fields[5..].join(" ")));
+    }
+    let mut pos = Position::empty(g.len(), info.pieces.len());
+    match fields[0] {
+        "b" => pos.set_side_to_move(Side::First),
+        "w" => pos.set_side_to_move(Side::Second),
+        other => return Err(NotationError::BadSide(other.to_string())),
+    }
+    if fields[1] != "-" {
+        for entry in fields[1].split(';') {
+            let bad = |why: &str| NotationError::BadBoard(format!("{entry:?}: {why}"));
+            let mut chars = entry.chars();
+            let side = chars.next().and_then(side_of).ok_or_else(|| bad("starts with b or w"))?;
+            let (face, cell) = chars.as_str().split_once('@').ok_or_else(|| bad("is <owner><Face>@<x>,<y>"))?;
+            let ty = face_by_name(info, face)?;
+            let c = parse_field_cell(field, g, cell)?;
+            if pos.piece_at(c).is_some() {
+                return Err(bad("the cell is taken twice"));
+            }
+            pos.set(c, Some(Piece::new(ty, side)));
+        }
+    }
+    let hands = fields[2];
+    let bad_hands = |why: String| NotationError::BadHands(hands.to_string(), why);
+    let mut seen = [false; 2];
+    for part in hands.split(',') {
+        let (who, cubes) =
+            part.split_once(':').ok_or_else(|| bad_hands("each side is b:<cubes> or w:<cubes>".into()))?;
+        let side = who.chars().next().filter(|_| who.len() == 1).and_then(side_of);
+        let side = side.ok_or_else(|| bad_hands(format!("{who:?} is not b or w")))?;
+        if std::mem::replace(&mut seen[side.index()], true) {
+            return Err(bad_hands(format!("{who} given twice")));
+        }
+        if cubes == "-" {
+            continue;
+        }
+        for letter in cubes.chars() {
+            let cube = (field.cubes.iter())
+                .find(|c| c.letter.eq_ignore_ascii_case(&letter))
+                .ok_or_else(|| bad_hands(format!("no cube is written {letter}")))?;
+            let ty = cube.faces[0];
+            let n = pos.hand(side, ty).checked_add(1).ok_or_else(|| bad_hands("count over 255".into()))?;
+            pos.set_hand(side, ty, n);
+        }
+    }
+    if seen != [true, true] {
+        return Err(bad_hands("give both sides, e.g. b:GHK,w:-".into()));
+    }
+    if fields[3] != "-" {
+        for cell in fields[3].split(';') {
+            let c = parse_field_cell(field, g, cell)?;
+            let mut p = pos
+                .piece_at(c)
+                .ok_or_else(|| NotationError::BadBoard(format!("grace mark on the empty cell {cell}")))?;
+            p.flags |= GRACE;
+            pos.set(c, Some(p));
+        }
+    }
+    if let Some(n) = fields.get(4) {
+        let n: u32 = n.parse().map_err(|_| NotationError::BadMoveNumber(n.to_string()))?;
+        pos.set_move_number(n.max(1));
+    }
+    Ok(pos)
+}
+
+/// Writes a field position string.
+pub fn format(info: &VariantInfo, field: &FieldInfo, g: &Geometry, pos: &Position) -> String {
+    let mut pieces: Vec<(Side, PieceId, Cell)> =
+        (0..g.len() as Cell).filter_map(|c| pos.piece_at(c).map(|p| (p.side, p.ty, c))).collect();
+    pieces.sort();
+    let board: Vec<String> = (pieces.iter())
+        .map(|&(side, ty, c)| {
+            format!("{}{}@{}", side.letter(), info.pieces[ty as usize].name, field_cell_name(field, g, c))
+        })
+        .collect();
+    let hand = |side: Side| {
+        let cubes: String = (field.cubes.iter())
+            .flat_map(|c| std::iter::repeat_n(c.letter, pos.hand(side, c.faces[0]) as usize))
+            .collect();
+        if cubes.is_empty() { "-".to_string() } else { cubes }
+    };
+    let grace: Vec<String> = (pieces.iter())
+        .filter(|&&(_, _, c)| pos.piece_at(c).is_some_and(|p| p.flags & GRACE != 0))
+        .map(|&(_, _, c)| field_cell_name(field, g, c))
+        .collect();
+    let or_dash = |v: Vec<String>| if v.is_empty() { "-".to_string() } else { v.join(";") };
+    format!(
+        "{} {} b:{},w:{} {} {}",
+        pos.side_to_move().letter(),
+        or_dash(board),
+        hand(Side::First),
+        hand(Side::Second),
+        or_dash(grace),
+        pos.move_number()
+    )
+}

@@ -1,0 +1,397 @@
+//! Play on an open field (Ki Shogi): royal placement, the royals' fixed distance, cube drops next to
+//! the dropper's supporters, moved pieces that must end supported, and the end of each turn — the
+//! variant's `stranded` hook for unsupported pieces and, on an unbounded field, re-centring.
+//!
+//! Speed: the hook is Rhai in a script, so the common move must never reach it. Legality asks the
+//! support primitive (a scan of the few pieces on the field); for a move that strands something it
+//! bounds what the end of the turn can take (the hook may capture only the mover's stranded pieces,
+//! which only opens lines) and calls the hook only when that bound cannot decide. A played move
+//! calls it when something is stranded or the mover has pieces under grace. Everything else is the
+//! kit's tables and make/unmake.
+
+use std::sync::Arc;
+
+use super::KitVariant;
+use super::movegen::PinCandidates;
+use super::movegen::Undo;
+use super::rules::FieldRule;
+use super::support::{MAX_FIELD_PIECES, Support};
+use crate::field::GRACE;
+use crate::geometry::{Cell, NO_CELL};
+use crate::moves::{Move, MoveKind};
+use crate::piece::PieceId;
+use crate::position::Position;
+use crate::side::Side;
+use crate::variant::RuleError;
+
+/// A field rule compiled for the kit.
+#[derive(Debug)]
+pub(crate) struct FieldTables {
+    pub unbounded: bool,
+    pub placement_distance: i32,
+    pub royal_distance: i32,
+    pub moves_end_supported: bool,
+    pub support: Arc<Support>,
+    /// The royal type (placed from hand on each side's first turn).
+    pub royal: PieceId,
+    /// Every droppable cube: its hand type, its faces, and whether they are relays (Ki drop rule).
+    pub drops: Vec<(PieceId, Vec<PieceId>, bool)>,
+    /// The box's centre cell (where an unbounded field keeps the first player's royal).
+    pub centre: Cell,
+}
+
+impl FieldTables {
+    pub fn new(kit: &KitVariant, rule: &FieldRule) -> Result<FieldTables, String> {
+        let royals: Vec<usize> = (0..kit.is_royal.len()).filter(|&t| kit.is_royal[t]).collect();
+        let [royal] = royals[..] else {
+            return Err("an open field needs exactly one royal piece type".into());
+        };
+        if kit.rules.cubes.is_empty() {
+            return Err("an open field needs cubes (its hands hold cubes)".into());
+        }
+        if kit.geometry.levels() != 1 {
+            return Err("an open field is flat".into());
+        }
+        let hand_type: Vec<PieceId> = kit.info.pieces.iter().map(|p| p.demotes_to).collect();
+        let support = Support::new(&kit.geometry, &rule.support, &kit.is_royal, &hand_type);
+        let drops = (kit.rules.cubes.iter())
+            .filter(|c| !c.faces.contains(&royal))
+            .map(|c| {
+                let faces: Vec<PieceId> = c.faces.iter().map(|&f| f as PieceId).collect();
+                (faces[0], faces.clone(), rule.support.relays.contains(&c.faces[0]))
+            })
+            .collect();
+        let (cx, cy) = crate::field::centre(&kit.geometry);
+        Ok(FieldTables {
+            unbounded: rule.unbounded,
+            placement_distance: rule.placement_distance as i32,
+            royal_distance: rule.royal_distance as i32,
+            moves_end_supported: rule.support.moves_end_supported,
+            support: Arc::new(support),
+            royal: royal as PieceId,
+            drops,
+            centre: kit.geometry.cell(cx, cy, 0).expect("the centre is on the board"),
+        })
+    }
+}
+
+/// The field as the side to move finds it: the occupied cells and both royals' cells.
+struct Scan {
+    occ: Vec<Cell>,
+    /// The side to move's royal (`NO_CELL` while in hand).
+    mine: Cell,
+    /// The opponent's royal (`NO_CELL` while in hand).
+    theirs: Cell,
+    /// Some piece is unsupported already (under grace).
+    stranded: bool,
+    /// The side to move's royal is attacked now.
+    in_check: bool,
+    /// Own pieces whose leaving might expose the royal (see `pin_candidates`).
+    pins: Option<PinCandidates>,
+}
+
+/// Support is computed over the pieces as a small bit set: a field holds at most
+/// [`MAX_FIELD_PIECES`] (Ki Shogi has 8 cubes).
+fn check_size(occ: &[Cell]) -> Result<(), RuleError> {
+    if occ.len() > MAX_FIELD_PIECES {
+        return Err(RuleError::new(format!(
+            "an open field holds at most {MAX_FIELD_PIECES} pieces (got {})",
+            occ.len()
+        )));
+    }
+    Ok(())
+}
+
+/// A move under test and what is known about it before it is made.
+struct Candidate {
+    mv: Move,
+    /// Where the mover's royal stands after the move.
+    royal: Cell,
+    royal_moves: bool,
+    /// The move may leave pieces other than the moved one unsupported.
+    others_may_strand: bool,
+    /// The move itself (before any end-of-turn capture) may leave the mover's royal attacked.
+    exposes: bool,
+}
+
+/// How to take back a move on a field: make/unmake's record, or the whole position before a move
+/// whose end of turn (stranding, re-centring) changed more than the move.
+#[derive(Clone, Debug)]
+pub(crate) enum FullUndo {
+    Plain(Undo),
+    Snapshot(Box<Position>),
+}
+
+impl KitVariant {
+    /// All legal moves of the side to move on a field. `pos` is scratch and restored.
+    pub(crate) fn field_legal(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
+        out.clear();
+        let side = pos.side_to_move();
+        let mut occ: Vec<Cell> = Vec::with_capacity(16);
+        let mut royal = [NO_CELL; 2];
+        for (c, p) in pos.cells().iter().enumerate() {
+            if let Some(p) = p {
+                occ.push(c as Cell);
+                if p.ty == f.royal {
+                    royal[p.side.index()] = c as Cell;
+                }
+            }
+        }
+        check_size(&occ)?;
+        let stranded = f.support.any_unsupported(pos, &occ);
+        let mine = royal[side.index()];
+        let in_check = mine != NO_CELL && self.attacked(pos, mine, side.opponent());
+        let pins = (mine != NO_CELL && !in_check).then(|| self.pin_candidates(pos, mine, side));
+        let scan = Scan { occ, mine, theirs: royal[side.opponent().index()], stranded, in_check, pins };
+        if pos.hand(side, f.royal) > 0 {
+            self.placements(f, pos, out, scan.theirs);
+        } else if scan.mine == NO_CELL {
+            return Ok(());
+        } else {
+            for &c in &scan.occ {
+                let p = pos.piece_at(c).expect("occupied");
+                if p.side == side {
+                    self.moves_of(pos, out, side, p.ty, c);
+                }
+            }
+            self.field_drops(f, pos, out, &scan);
+        }
+        let mut after = Vec::with_capacity(scan.occ.len() + 1);
+        let mut i = 0;
+        while i < out.len() {
+            if self.field_move_ok(f, pos, out[i], &scan, &mut after)? {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// The royal's placement: the first anywhere (an unbounded field: its centre), the second at
+    /// exactly the placement distance from the first.
+    fn placements(&self, f: &FieldTables, pos: &Position, out: &mut Vec<Move>, theirs: Cell) {
+        let free = |c: Cell| pos.piece_at(c).is_none();
+        if theirs != NO_CELL {
+            let s = &f.support;
+            let ring = self.geometry.cells().filter(|&c| s.distance(c, theirs) == f.placement_distance);
+            out.extend(ring.filter(|&c| free(c)).map(|c| Move::place(f.royal, c)));
+        } else if f.unbounded {
+            out.extend([f.centre].into_iter().filter(|&c| free(c)).map(|c| Move::place(f.royal, c)));
+        } else {
+            out.extend(self.geometry.cells().filter(|&c| free(c)).map(|c| Move::place(f.royal, c)));
+        }
+    }
+
+    /// Drops: a relay cube's faces within reach of the own royal; any other face next to the own
+    /// royal or an own active relay; never next to the enemy royal (checks are tested later).
+    fn field_drops(&self, f: &FieldTables, pos: &Position, out: &mut Vec<Move>, scan: &Scan) {
+        let (s, side, mine, theirs) = (&f.support, pos.side_to_move(), scan.mine, scan.theirs);
+        let allowed = |c: Cell| pos.piece_at(c).is_none() && (theirs == NO_CELL || s.distance(c, theirs) > 1);
+        let mut near: Vec<Cell> = s.neighbours(mine).collect();
+        for k in s.active_relays_of(pos, &scan.occ, side) {
+            for n in s.neighbours(k) {
+                if !near.contains(&n) {
+                    near.push(n);
+                }
+            }
+        }
+        near.retain(|&c| allowed(c));
+        let mut reach: Option<Vec<Cell>> = None;
+        for (hand_type, faces, relay) in &f.drops {
+            if pos.hand(side, *hand_type) == 0 {
+                continue;
+            }
+            let cells: &[Cell] = if *relay {
+                reach.get_or_insert_with(|| {
+                    let r = s.reach();
+                    self.geometry.cells().filter(|&c| (1..=r).contains(&s.distance(c, mine)) && allowed(c)).collect()
+                })
+            } else {
+                &near
+            };
+            for &c in cells {
+                out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+            }
+        }
+    }
+
+    /// Whether a generated move is legal: the royals' distance, the moved piece's support, no
+    /// check by a drop, and the mover's royal safe after the end of the turn.
+    fn field_move_ok(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        mv: Move,
+        scan: &Scan,
+        after: &mut Vec<Cell>,
+    ) -> Result<bool, RuleError> {
+        let (side, mine, theirs) = (pos.side_to_move(), scan.mine, scan.theirs);
+        let royal_moves = mv.kind == MoveKind::Board && mv.from == mine || mv.kind == MoveKind::Place;
+        if royal_moves
+            && mv.kind == MoveKind::Board
+            && f.royal_distance > 0
+            && theirs != NO_CELL
+            && f.support.distance(mv.to, theirs) != f.royal_distance
+        {
+            return Ok(false);
+        }
+        if mv.kind == MoveKind::Drop && theirs != NO_CELL && self.gives_check_from(pos, mv.piece, side, mv.to, theirs) {
+            return Ok(false);
+        }
+        // A drop strands nothing (its cell is next to a supporter, and a new piece takes no support
+        // away) and can only block lines: out of check, with nothing stranded, it is legal.
+        if mv.kind == MoveKind::Drop && !scan.in_check && !scan.stranded {
+            return Ok(true);
+        }
+        after.clear();
+        after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
+        after.push(mv.to);
+        let royal = if royal_moves { mv.to } else { mine };
+        // Only royals and relays support others: moving or dropping any other piece can strand no
+        // piece but itself, unless a relay is captured or something was stranded already.
+        let relay_involved = |c: Cell| pos.piece_at(c).is_some_and(|p| f.support.is_relay(p.ty));
+        let others_may_strand = scan.stranded
+            || royal_moves
+            || mv.kind == MoveKind::Board && (relay_involved(mv.from) || relay_involved(mv.to));
+        // Out of check, a piece that is no pin candidate cannot expose its royal by leaving.
+        let exposes = royal_moves
+            || scan.in_check
+            || mv.kind != MoveKind::Board
+            || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
+        let cand = Candidate { mv, royal, royal_moves, others_may_strand, exposes };
+        let u = self.make(pos, mv);
+        let ok = self.field_after_ok(f, pos, &cand, after);
+        self.unmake(pos, mv, u);
+        ok
+    }
+
+    /// The legality tests made in the position after the move (`after`: its occupied cells).
+    fn field_after_ok(
+        &self,
+        f: &FieldTables,
+        pos: &Position,
+        cand: &Candidate,
+        after: &[Cell],
+    ) -> Result<bool, RuleError> {
+        let &Candidate { mv, royal, royal_moves, others_may_strand, exposes } = cand;
+        let s = &f.support;
+        let enemy = pos.side_to_move();
+        let moved_unsupported = mv.kind == MoveKind::Board && !royal_moves && !s.is_supported(pos, after, mv.to);
+        if moved_unsupported && f.moves_end_supported {
+            return Ok(false);
+        }
+        let stranding = moved_unsupported || others_may_strand && s.any_unsupported(pos, after);
+        if !stranding || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
+            return Ok(!exposes || !self.attacked(pos, royal, enemy));
+        }
+        // Some piece is stranded: the end of the turn may take some of the mover's pieces (never the
+        // opponent's), which can only open lines to its royal. Attacked with none taken: illegal;
+        // safe with every piece it could lose taken: legal; only in between ask the hook.
+        if exposes && self.attacked(pos, royal, enemy) {
+            return Ok(false);
+        }
+        let losses = s.worst_losses(pos, after, enemy.opponent());
+        if losses.is_empty() {
+            return Ok(true);
+        }
+        let mut end = pos.clone();
+        for &c in &losses {
+            end.set(c, None);
+        }
+        if !self.attacked(&end, royal, enemy) {
+            return Ok(true);
+        }
+        let mut end = pos.clone();
+        self.end_turn(&mut end)?;
+        Ok(!self.attacked(&end, royal, enemy))
+    }
+
+    /// The end of the turn just played in `pos` (whose side to move is the next player): the
+    /// variant's stranding hook, if it has one.
+    fn end_turn(&self, pos: &mut Position) -> Result<(), RuleError> {
+        let (Some(f), Some(h)) = (&self.field, &self.hooks) else { return Ok(()) };
+        if !h.has_stranding() {
+            return Ok(());
+        }
+        pos.unswitch_turn();
+        let r = h.stranded(pos, &f.support);
+        pos.switch_turn();
+        r
+    }
+
+    /// Plays a move with everything that follows it: on a field the end of the turn and
+    /// re-centring. Take it back with [`KitVariant::unmake_full`].
+    #[inline]
+    pub(crate) fn make_full(&self, pos: &mut Position, mv: Move) -> Result<FullUndo, RuleError> {
+        let u = self.make(pos, mv);
+        let Some(f) = &self.field else { return Ok(FullUndo::Plain(u)) };
+        let mover = pos.side_to_move().opponent();
+        let occ = f.support.occupied(pos);
+        if let Err(e) = check_size(&occ) {
+            self.unmake(pos, mv, u);
+            return Err(e);
+        }
+        let marked = |c: &Cell| pos.piece_at(*c).is_some_and(|p| p.side == mover && p.flags & GRACE != 0);
+        let stranding = occ.iter().any(marked) || f.support.any_unsupported(pos, &occ);
+        let first_royal = |pos: &Position| {
+            (pos.cells().iter().position(|p| p.is_some_and(|p| p.ty == f.royal && p.side == Side::First)))
+                .map(|c| c as Cell)
+        };
+        let off_centre = f.unbounded && first_royal(pos).is_some_and(|c| c != f.centre);
+        if !stranding && !off_centre {
+            return Ok(FullUndo::Plain(u));
+        }
+        let mut before = pos.clone();
+        self.unmake(&mut before, mv, u);
+        let mut ended = || -> Result<(), RuleError> {
+            if stranding {
+                self.end_turn(pos)?;
+            }
+            if let Some(r) = first_royal(pos).filter(|&c| f.unbounded && c != f.centre) {
+                self.recentre(f, pos, r)?;
+            }
+            Ok(())
+        };
+        match ended() {
+            Ok(()) => Ok(FullUndo::Snapshot(Box::new(before))),
+            Err(e) => {
+                *pos = before;
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back [`KitVariant::make_full`].
+    #[inline]
+    pub(crate) fn unmake_full(&self, pos: &mut Position, mv: Move, u: FullUndo) {
+        match u {
+            FullUndo::Plain(u) => self.unmake(pos, mv, u),
+            FullUndo::Snapshot(before) => *pos = *before,
+        }
+    }
+
+    /// Moves every piece so that the first player's royal (on `royal`) stands on the centre.
+    fn recentre(&self, f: &FieldTables, pos: &mut Position, royal: Cell) -> Result<(), RuleError> {
+        let g = &self.geometry;
+        let ((cx, cy, _), (rx, ry, _)) = (g.coords(f.centre), g.coords(royal));
+        let pieces: Vec<(Cell, crate::piece::Piece)> =
+            (0..g.len() as Cell).filter_map(|c| pos.piece_at(c).map(|p| (c, p))).collect();
+        for &(c, _) in &pieces {
+            pos.set(c, None);
+        }
+        for (c, p) in pieces {
+            let (x, y, _) = g.coords(c);
+            let to = g
+                .cell(x + cx - rx, y + cy - ry, 0)
+                .ok_or_else(|| RuleError::new("a piece left the unbounded field's box (the cluster grew too wide)"))?;
+            pos.set(to, Some(p));
+        }
+        Ok(())
+    }
+}
