@@ -20,6 +20,7 @@ pub const SUITES: &[(&str, &str)] = &[
     ("ogi", include_str!("../tests/perft/ogi.perft")),
     ("taishin", include_str!("../tests/perft/taishin.perft")),
     ("ladies-and-generals", include_str!("../tests/perft/ladies-and-generals.perft")),
+    ("ki-shogi", include_str!("../tests/perft/ki-shogi.perft")),
     ("first-variant", include_str!("../tests/perft/first-variant.perft")),
 ];
 
