@@ -284,3 +284,30 @@ v
     assert!(stdout(&o).contains("position 3k3/7/7/7/7/3K3/7 w - 2"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_usi_engine_offers_the_variants_rule_options() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["usi", "ladies-and-generals"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input
+        .write_all(
+            b"usi\nsetoption name rankers value step\nisready\nsetoption name rankers value hop\nisready\n\
+              position startpos\ngo perft 3\nquit\n",
+        )
+        .unwrap();
+    drop(input);
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("option name rankers type combo default slide var slide var step"), "{out}");
+    assert!(out.contains("info string error") && out.contains("\"hop\" is not one of slide, step"), "{out}");
+    // The refused value left the chosen one in force: stepping rankers change the third ply.
+    let stepping = stdout(&henka(&["perft", "ladies-and-generals", "--depth", "3", "--option", "rankers=step"]));
+    let stepping = stepping.lines().last().unwrap();
+    assert!(out.contains(&format!("Nodes searched: {stepping}")), "{out}");
+    assert_ne!(stepping, "31653913", "sliding rankers' count");
+}
