@@ -24,6 +24,21 @@ pub fn generic_perft<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> 
     Ok(nodes)
 }
 
+/// Runs `v.perft(pos, depth)` until at least a second has passed and prints the count and the
+/// leaf nodes per second: what each plugin's `examples/perft.rs` reports when run in release.
+pub fn print_speed<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> Result<(), RuleError> {
+    let started = std::time::Instant::now();
+    let (mut runs, mut nodes) = (0u32, 0);
+    while runs == 0 || started.elapsed() < std::time::Duration::from_secs(1) {
+        nodes = v.perft(pos, depth)?;
+        runs += 1;
+    }
+    let per_run = started.elapsed().as_secs_f64() / runs as f64;
+    println!("perft({depth}) = {nodes}: {:.3} ms per run, {runs} run(s)", per_run * 1e3);
+    println!("{:.2} M leaf nodes/s", nodes as f64 / per_run / 1e6);
+    Ok(())
+}
+
 /// Perft split by first move: each legal move with the count below it, in the order of
 /// `legal_moves`. `progress` is called after each root move with (done, total).
 pub fn divide<V: Variant + ?Sized>(

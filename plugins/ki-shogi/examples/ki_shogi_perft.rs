@@ -2,13 +2,11 @@
 //! both sides hold cubes to drop), in release:
 //!
 //! ```sh
-//! cargo run --release -p ki-shogi --example perft -- 5 ["<position>"] [ki]
+//! cargo run --release -p ki-shogi --example ki_shogi_perft -- 5 ["<position>"] [ki]
 //! ```
 //!
 //! `ki` plays the Ki-cube extension. Runs the count until at least a second has passed and prints
 //! leaf nodes per second.
-
-use std::time::{Duration, Instant};
 
 use henka_api::Variant;
 use ki_shogi::KiShogi;
@@ -24,14 +22,5 @@ fn main() {
         Some(s) => v.parse_position(s).expect("a valid position string"),
         None => v.parse_position(DEFAULT).expect("the default position"),
     };
-    let started = Instant::now();
-    let mut runs = 0u32;
-    let mut nodes = 0;
-    while runs == 0 || started.elapsed() < Duration::from_secs(1) {
-        nodes = v.perft(&pos, depth).expect("perft");
-        runs += 1;
-    }
-    let per_run = started.elapsed().as_secs_f64() / runs as f64;
-    println!("perft({depth}) = {nodes}: {:.3} ms per run, {runs} run(s)", per_run * 1e3);
-    println!("{:.2} M leaf nodes/s", nodes as f64 / per_run / 1e6);
+    henka_api::perft::print_speed(&v, &pos, depth).expect("perft");
 }
