@@ -91,6 +91,11 @@ fn the_seed_example_game_replays_and_black_cannot_move() {
     assert_eq!(outcome.winner, Some(Side::Second));
     // The seed's remarks along the way: both Hi cubes end with White, both Kaku cubes with Black.
     assert_eq!(v.format_position(end), "b bGyoku@8,6;bKen@8,5;bKen@9,7;wGyoku@6,8;wHi@6,7;wHi@7,9 b:-,w:- - 31");
+    // Written as a record (compass moves in quotes) and read back: the same game.
+    let text = record::write("ki-shogi", v.as_ref(), &game);
+    assert!(text.contains("\"*Gyoku NNE\""), "{text}");
+    let again = record::replay(v.as_ref(), &record::parse(&text).unwrap()).unwrap();
+    assert_eq!(again.moves(), game.moves());
     // Every move written back in compass notation is the seed's (after the spec's readings), up to
     // the spelling the seed uses for the same face or case.
     let mut pos = v.start_position();
