@@ -38,6 +38,53 @@ pub(crate) struct FieldTables {
     pub drops: Vec<(PieceId, Vec<PieceId>, bool)>,
     /// The box's centre cell (where an unbounded field keeps the first player's royal).
     pub centre: Cell,
+    /// Per type and side, the offsets its captures can reach on an empty board: a drop whose
+    /// offset to the enemy royal is not among them cannot give check, so the rays are walked only
+    /// for the few that are.
+    reach: OffsetSet,
+}
+
+/// Offsets `(dx, dy)` within a box's size, per type and side, as a bit table.
+#[derive(Debug)]
+struct OffsetSet {
+    files: i32,
+    ranks: i32,
+    bits: Vec<bool>,
+}
+
+impl OffsetSet {
+    fn index(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> usize {
+        let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
+        ((ty as usize * 2 + side.index()) * h as usize + (dy + self.ranks - 1) as usize) * w as usize
+            + (dx + self.files - 1) as usize
+    }
+
+    fn build(kit: &KitVariant) -> OffsetSet {
+        let (files, ranks) = (kit.geometry.files() as i32, kit.geometry.ranks() as i32);
+        let n = kit.rules.pieces.len();
+        let mut set =
+            OffsetSet { files, ranks, bits: vec![false; n * 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1)] };
+        for (ty, p) in kit.rules.pieces.iter().enumerate() {
+            for side in Side::BOTH {
+                for a in p.atoms.iter().filter(|a| a.mode.captures) {
+                    let v = a.vector.for_side(side);
+                    let steps = if a.range == 0 { files.max(ranks) } else { a.range as i32 };
+                    for k in 1..=steps {
+                        let (dx, dy) = (v.df as i32 * k, v.dr as i32 * k);
+                        if dx.abs() < files && dy.abs() < ranks {
+                            let i = set.index(ty as PieceId, side, dx, dy);
+                            set.bits[i] = true;
+                        }
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    fn contains(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> bool {
+        self.bits[self.index(ty, side, dx, dy)]
+    }
 }
 
 impl FieldTables {
@@ -61,8 +108,12 @@ impl FieldTables {
                 (faces[0], faces.clone(), rule.support.relays.contains(&c.faces[0]))
             })
             .collect();
+        if kit.rules.pieces.iter().any(|p| !p.paths.is_empty()) {
+            return Err("open fields support single-leg moves only".into());
+        }
         let (cx, cy) = crate::field::centre(&kit.geometry);
         Ok(FieldTables {
+            reach: OffsetSet::build(kit),
             unbounded: rule.unbounded,
             placement_distance: rule.placement_distance as i32,
             royal_distance: rule.royal_distance as i32,
@@ -241,8 +292,13 @@ impl KitVariant {
         {
             return Ok(false);
         }
-        if mv.kind == MoveKind::Drop && theirs != NO_CELL && self.gives_check_from(pos, mv.piece, side, mv.to, theirs) {
-            return Ok(false);
+        if mv.kind == MoveKind::Drop && theirs != NO_CELL {
+            let ((x, y, _), (ex, ey, _)) = (self.geometry.coords(mv.to), self.geometry.coords(theirs));
+            if f.reach.contains(mv.piece, side, ex - x, ey - y)
+                && self.gives_check_from(pos, mv.piece, side, mv.to, theirs)
+            {
+                return Ok(false);
+            }
         }
         // A drop strands nothing (its cell is next to a supporter, and a new piece takes no support
         // away) and can only block lines: out of check, with nothing stranded, it is legal.
