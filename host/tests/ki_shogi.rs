@@ -309,16 +309,20 @@ fn playout(options: &[(&str, &str)], seed: u64, plies: usize) -> Result<(), Test
             break;
         }
         let side = pos.side_to_move();
-        // A sample of moves: each reads back from its compass (or coordinate) form, and none leaves
-        // the mover's Gyoku attacked.
+        // No legal move leaves the mover's Gyoku attacked or a piece unsupported without grace
+        // (this checks the legality shortcuts against the played result).
+        for &mv in &moves {
+            let mut next = pos.clone();
+            v.play(&mut next, mv).unwrap();
+            support_invariant(&v, &next)?;
+            next.set_side_to_move(side);
+            prop_assert!(!v.in_check(&next), "{} leaves the Gyoku attacked in {}", v.format_move(&pos, mv), text);
+        }
+        // A sample of moves read back from their compass (or coordinate) form.
         for _ in 0..4 {
             let mv = moves[rng.usize(..moves.len())];
             let w = v.format_move(&pos, mv);
             prop_assert_eq!(v.parse_move(&pos, &w).unwrap(), mv, "{} at {}", w, text);
-            let mut next = pos.clone();
-            v.play(&mut next, mv).unwrap();
-            next.set_side_to_move(side);
-            prop_assert!(!v.in_check(&next), "{} leaves the Gyoku attacked in {}", w, text);
         }
         if ply % 8 == 4 {
             prop_assert_eq!(

@@ -305,6 +305,19 @@ impl KitVariant {
         if mv.kind == MoveKind::Drop && !scan.in_check && !scan.stranded {
             return Ok(true);
         }
+        let pinned = scan.in_check || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
+        if mv.kind == MoveKind::Board && !royal_moves && mv.to != theirs && !scan.stranded && !f.support.any_relay() {
+            // Without relays a piece is supported exactly next to a royal, and moving it strands
+            // nothing else: judged without making it, unless it may expose its royal.
+            let supported =
+                f.support.distance(mv.to, mine) <= 1 || theirs != NO_CELL && f.support.distance(mv.to, theirs) <= 1;
+            if !supported && f.moves_end_supported {
+                return Ok(false);
+            }
+            if supported && !pinned {
+                return Ok(true);
+            }
+        }
         after.clear();
         after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
         after.push(mv.to);
@@ -316,10 +329,7 @@ impl KitVariant {
             || royal_moves
             || mv.kind == MoveKind::Board && (relay_involved(mv.from) || relay_involved(mv.to));
         // Out of check, a piece that is no pin candidate cannot expose its royal by leaving.
-        let exposes = royal_moves
-            || scan.in_check
-            || mv.kind != MoveKind::Board
-            || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
+        let exposes = royal_moves || mv.kind != MoveKind::Board || pinned;
         let cand = Candidate { mv, royal, royal_moves, others_may_strand, exposes };
         let u = self.make(pos, mv);
         let ok = self.field_after_ok(f, pos, &cand, after);

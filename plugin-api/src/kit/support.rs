@@ -90,6 +90,11 @@ impl Support {
         dx.max(dy) as i32
     }
 
+    /// Whether the variant has relays at all (without, support is only "next to a royal").
+    pub fn any_relay(&self) -> bool {
+        self.any_relay
+    }
+
     /// How far from an anchoring royal a relay is supported.
     pub fn reach(&self) -> i32 {
         self.reach
