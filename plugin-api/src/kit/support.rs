@@ -100,10 +100,6 @@ impl Support {
         self.reach
     }
 
-    pub fn is_royal(&self, ty: PieceId) -> bool {
-        self.royal[ty as usize]
-    }
-
     pub fn is_relay(&self, ty: PieceId) -> bool {
         self.relay[ty as usize]
     }
