@@ -128,7 +128,7 @@ impl FieldTables {
 
 /// The field as the side to move finds it: the occupied cells and both royals' cells.
 struct Scan {
-    occ: Vec<Cell>,
+    occ: Cells,
     /// The side to move's royal (`NO_CELL` while in hand).
     mine: Cell,
     /// The opponent's royal (`NO_CELL` while in hand).
@@ -141,16 +141,35 @@ struct Scan {
     pins: Option<PinCandidates>,
 }
 
-/// Support is computed over the pieces as a small bit set: a field holds at most
-/// [`MAX_FIELD_PIECES`] (Ki Shogi has 8 cubes).
-fn check_size(occ: &[Cell]) -> Result<(), RuleError> {
-    if occ.len() > MAX_FIELD_PIECES {
-        return Err(RuleError::new(format!(
-            "an open field holds at most {MAX_FIELD_PIECES} pieces (got {})",
-            occ.len()
-        )));
+/// Cells of pieces on the field, kept on the stack: the hot path scans the field once per
+/// position and once per played move, and must not allocate for it.
+#[derive(Clone, Copy)]
+struct Cells {
+    cells: [Cell; MAX_FIELD_PIECES],
+    len: usize,
+}
+
+impl Cells {
+    const EMPTY: Cells = Cells { cells: [NO_CELL; MAX_FIELD_PIECES], len: 0 };
+
+    /// Support is computed over the pieces as a small bit set: a field holds at most
+    /// [`MAX_FIELD_PIECES`] (Ki Shogi has 8 cubes); more is an error, not a wrong answer.
+    fn push(&mut self, c: Cell) -> Result<(), RuleError> {
+        let slot = self
+            .cells
+            .get_mut(self.len)
+            .ok_or_else(|| RuleError::new(format!("an open field holds at most {MAX_FIELD_PIECES} pieces")))?;
+        *slot = c;
+        self.len += 1;
+        Ok(())
     }
-    Ok(())
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [Cell];
+    fn deref(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
 }
 
 /// A move under test and what is known about it before it is made.
@@ -183,17 +202,16 @@ impl KitVariant {
     ) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
-        let mut occ: Vec<Cell> = Vec::with_capacity(16);
+        let mut occ = Cells::EMPTY;
         let mut royal = [NO_CELL; 2];
         for (c, p) in pos.cells().iter().enumerate() {
             if let Some(p) = p {
-                occ.push(c as Cell);
+                occ.push(c as Cell)?;
                 if p.ty == f.royal {
                     royal[p.side.index()] = c as Cell;
                 }
             }
         }
-        check_size(&occ)?;
         let stranded = f.support.any_unsupported(pos, &occ);
         let mine = royal[side.index()];
         let in_check = mine != NO_CELL && self.attacked(pos, mine, side.opponent());
@@ -204,7 +222,7 @@ impl KitVariant {
         } else if scan.mine == NO_CELL {
             return Ok(());
         } else {
-            for &c in &scan.occ {
+            for &c in scan.occ.iter() {
                 let p = pos.piece_at(c).expect("occupied");
                 if p.side == side {
                     self.moves_of(pos, out, side, p.ty, c);
@@ -212,7 +230,7 @@ impl KitVariant {
             }
             self.field_drops(f, pos, out, &scan);
         }
-        let mut after = Vec::with_capacity(scan.occ.len() + 1);
+        let mut after = Cells::EMPTY;
         let mut i = 0;
         while i < out.len() {
             if self.field_move_ok(f, pos, out[i], &scan, &mut after)? {
@@ -280,7 +298,7 @@ impl KitVariant {
         pos: &mut Position,
         mv: Move,
         scan: &Scan,
-        after: &mut Vec<Cell>,
+        after: &mut Cells,
     ) -> Result<bool, RuleError> {
         let (side, mine, theirs) = (pos.side_to_move(), scan.mine, scan.theirs);
         let royal_moves = mv.kind == MoveKind::Board && mv.from == mine || mv.kind == MoveKind::Place;
@@ -318,9 +336,11 @@ impl KitVariant {
                 return Ok(true);
             }
         }
-        after.clear();
-        after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
-        after.push(mv.to);
+        after.len = 0;
+        for &c in scan.occ.iter().filter(|&&c| c != mv.from && c != mv.to) {
+            after.push(c)?;
+        }
+        after.push(mv.to)?;
         let royal = if royal_moves { mv.to } else { mine };
         // Only royals and relays support others: moving or dropping any other piece can strand no
         // piece but itself, unless a relay is captured or something was stranded already.
@@ -398,8 +418,10 @@ impl KitVariant {
         let u = self.make(pos, mv);
         let Some(f) = &self.field else { return Ok(FullUndo::Plain(u)) };
         let mover = pos.side_to_move().opponent();
-        let occ = f.support.occupied(pos);
-        if let Err(e) = check_size(&occ) {
+        let mut occ = Cells::EMPTY;
+        let scanned =
+            (pos.cells().iter().enumerate()).filter(|(_, p)| p.is_some()).try_for_each(|(c, _)| occ.push(c as Cell));
+        if let Err(e) = scanned {
             self.unmake(pos, mv, u);
             return Err(e);
         }
