@@ -91,6 +91,11 @@ fn the_seed_example_game_replays_and_black_cannot_move() {
     assert_eq!(outcome.winner, Some(Side::Second));
     // The seed's remarks along the way: both Hi cubes end with White, both Kaku cubes with Black.
     assert_eq!(v.format_position(end), "b bGyoku@8,6;bKen@8,5;bKen@9,7;wGyoku@6,8;wHi@6,7;wHi@7,9 b:-,w:- - 31");
+    // Written as a record (compass moves in quotes) and read back: the same game.
+    let text = record::write("ki-shogi", v.as_ref(), &game);
+    assert!(text.contains("\"*Gyoku NNE\""), "{text}");
+    let again = record::replay(v.as_ref(), &record::parse(&text).unwrap()).unwrap();
+    assert_eq!(again.moves(), game.moves());
     // Every move written back in compass notation is the seed's (after the spec's readings), up to
     // the spelling the seed uses for the same face or case.
     let mut pos = v.start_position();
@@ -304,16 +309,20 @@ fn playout(options: &[(&str, &str)], seed: u64, plies: usize) -> Result<(), Test
             break;
         }
         let side = pos.side_to_move();
-        // A sample of moves: each reads back from its compass (or coordinate) form, and none leaves
-        // the mover's Gyoku attacked.
+        // No legal move leaves the mover's Gyoku attacked or a piece unsupported without grace
+        // (this checks the legality shortcuts against the played result).
+        for &mv in &moves {
+            let mut next = pos.clone();
+            v.play(&mut next, mv).unwrap();
+            support_invariant(&v, &next)?;
+            next.set_side_to_move(side);
+            prop_assert!(!v.in_check(&next), "{} leaves the Gyoku attacked in {}", v.format_move(&pos, mv), text);
+        }
+        // A sample of moves read back from their compass (or coordinate) form.
         for _ in 0..4 {
             let mv = moves[rng.usize(..moves.len())];
             let w = v.format_move(&pos, mv);
             prop_assert_eq!(v.parse_move(&pos, &w).unwrap(), mv, "{} at {}", w, text);
-            let mut next = pos.clone();
-            v.play(&mut next, mv).unwrap();
-            next.set_side_to_move(side);
-            prop_assert!(!v.in_check(&next), "{} leaves the Gyoku attacked in {}", w, text);
         }
         if ply % 8 == 4 {
             prop_assert_eq!(

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{Cell, Geometry};
+use crate::geometry::Geometry;
 use crate::piece::PieceId;
 
 /// A piece's flag bit for "under grace": stranded by the opponent, recoverable in its owner's next
@@ -37,11 +37,6 @@ pub struct FieldInfo {
 }
 
 impl FieldInfo {
-    /// The cube whose faces include `ty`.
-    pub fn cube_of(&self, ty: PieceId) -> Option<&CubeInfo> {
-        self.cubes.iter().find(|c| c.faces.contains(&ty))
-    }
-
     /// The box cell written as (0, 0): the box's corner, or its centre when unbounded.
     pub fn origin(&self, g: &Geometry) -> (i32, i32) {
         if self.unbounded { centre(g) } else { (0, 0) }
@@ -51,12 +46,4 @@ impl FieldInfo {
 /// The centre cell's coordinates of a box (rounded down on even sizes).
 pub fn centre(g: &Geometry) -> (i32, i32) {
     (g.files() as i32 / 2, g.ranks() as i32 / 2)
-}
-
-/// Chebyshev (king-step) distance between two cells of a flat board.
-#[inline]
-pub fn distance(g: &Geometry, a: Cell, b: Cell) -> i32 {
-    let (ax, ay, _) = g.coords(a);
-    let (bx, by, _) = g.coords(b);
-    (ax - bx).abs().max((ay - by).abs())
 }

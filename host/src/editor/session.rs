@@ -97,6 +97,16 @@ pub struct Session {
     redo: Vec<String>,
     /// A ply being looked at in the history (`None` = the live position).
     view: Option<usize>,
+    /// The move list in notation, for the rules generation, start and moves it was written for:
+    /// the list is drawn every frame, and a notation that reads the position (Ki Shogi's
+    /// compass) costs a move generation per move.
+    move_texts: std::sync::Mutex<Option<MoveTexts>>,
+}
+
+#[derive(Debug)]
+struct MoveTexts {
+    key: (u64, u64, Vec<Move>),
+    texts: Vec<String>,
 }
 
 impl std::fmt::Debug for Session {
@@ -123,6 +133,7 @@ impl Session {
             start: Start::Variant,
             redo: Vec::new(),
             view: None,
+            move_texts: Default::default(),
         }
     }
 
@@ -335,9 +346,16 @@ impl Session {
 
     /// The moves played, in notation.
     pub fn move_texts(&self) -> Vec<String> {
-        (0..self.game.moves().len())
+        let key = (self.rules_generation, self.game.start().hash(), self.game.moves().to_vec());
+        let mut cache = self.move_texts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = cache.as_ref().filter(|c| c.key == key) {
+            return c.texts.clone();
+        }
+        let texts: Vec<String> = (0..self.game.moves().len())
             .map(|i| self.variant.format_move(self.game.position_before(i), self.game.moves()[i]))
-            .collect()
+            .collect();
+        *cache = Some(MoveTexts { key, texts: texts.clone() });
+        texts
     }
 }
 

@@ -38,6 +38,53 @@ pub(crate) struct FieldTables {
     pub drops: Vec<(PieceId, Vec<PieceId>, bool)>,
     /// The box's centre cell (where an unbounded field keeps the first player's royal).
     pub centre: Cell,
+    /// Per type and side, the offsets its captures can reach on an empty board: a drop whose
+    /// offset to the enemy royal is not among them cannot give check, so the rays are walked only
+    /// for the few that are.
+    reach: OffsetSet,
+}
+
+/// Offsets `(dx, dy)` within a box's size, per type and side, as a bit table.
+#[derive(Debug)]
+struct OffsetSet {
+    files: i32,
+    ranks: i32,
+    bits: Vec<bool>,
+}
+
+impl OffsetSet {
+    fn index(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> usize {
+        let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
+        ((ty as usize * 2 + side.index()) * h as usize + (dy + self.ranks - 1) as usize) * w as usize
+            + (dx + self.files - 1) as usize
+    }
+
+    fn build(kit: &KitVariant) -> OffsetSet {
+        let (files, ranks) = (kit.geometry.files() as i32, kit.geometry.ranks() as i32);
+        let n = kit.rules.pieces.len();
+        let mut set =
+            OffsetSet { files, ranks, bits: vec![false; n * 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1)] };
+        for (ty, p) in kit.rules.pieces.iter().enumerate() {
+            for side in Side::BOTH {
+                for a in p.atoms.iter().filter(|a| a.mode.captures) {
+                    let v = a.vector.for_side(side);
+                    let steps = if a.range == 0 { files.max(ranks) } else { a.range as i32 };
+                    for k in 1..=steps {
+                        let (dx, dy) = (v.df as i32 * k, v.dr as i32 * k);
+                        if dx.abs() < files && dy.abs() < ranks {
+                            let i = set.index(ty as PieceId, side, dx, dy);
+                            set.bits[i] = true;
+                        }
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    fn contains(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> bool {
+        self.bits[self.index(ty, side, dx, dy)]
+    }
 }
 
 impl FieldTables {
@@ -61,8 +108,12 @@ impl FieldTables {
                 (faces[0], faces.clone(), rule.support.relays.contains(&c.faces[0]))
             })
             .collect();
+        if kit.rules.pieces.iter().any(|p| !p.paths.is_empty()) {
+            return Err("open fields support single-leg moves only".into());
+        }
         let (cx, cy) = crate::field::centre(&kit.geometry);
         Ok(FieldTables {
+            reach: OffsetSet::build(kit),
             unbounded: rule.unbounded,
             placement_distance: rule.placement_distance as i32,
             royal_distance: rule.royal_distance as i32,
@@ -77,7 +128,7 @@ impl FieldTables {
 
 /// The field as the side to move finds it: the occupied cells and both royals' cells.
 struct Scan {
-    occ: Vec<Cell>,
+    occ: Cells,
     /// The side to move's royal (`NO_CELL` while in hand).
     mine: Cell,
     /// The opponent's royal (`NO_CELL` while in hand).
@@ -90,16 +141,35 @@ struct Scan {
     pins: Option<PinCandidates>,
 }
 
-/// Support is computed over the pieces as a small bit set: a field holds at most
-/// [`MAX_FIELD_PIECES`] (Ki Shogi has 8 cubes).
-fn check_size(occ: &[Cell]) -> Result<(), RuleError> {
-    if occ.len() > MAX_FIELD_PIECES {
-        return Err(RuleError::new(format!(
-            "an open field holds at most {MAX_FIELD_PIECES} pieces (got {})",
-            occ.len()
-        )));
+/// Cells of pieces on the field, kept on the stack: the hot path scans the field once per
+/// position and once per played move, and must not allocate for it.
+#[derive(Clone, Copy)]
+struct Cells {
+    cells: [Cell; MAX_FIELD_PIECES],
+    len: usize,
+}
+
+impl Cells {
+    const EMPTY: Cells = Cells { cells: [NO_CELL; MAX_FIELD_PIECES], len: 0 };
+
+    /// Support is computed over the pieces as a small bit set: a field holds at most
+    /// [`MAX_FIELD_PIECES`] (Ki Shogi has 8 cubes); more is an error, not a wrong answer.
+    fn push(&mut self, c: Cell) -> Result<(), RuleError> {
+        let slot = self
+            .cells
+            .get_mut(self.len)
+            .ok_or_else(|| RuleError::new(format!("an open field holds at most {MAX_FIELD_PIECES} pieces")))?;
+        *slot = c;
+        self.len += 1;
+        Ok(())
     }
-    Ok(())
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [Cell];
+    fn deref(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
 }
 
 /// A move under test and what is known about it before it is made.
@@ -132,17 +202,16 @@ impl KitVariant {
     ) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
-        let mut occ: Vec<Cell> = Vec::with_capacity(16);
+        let mut occ = Cells::EMPTY;
         let mut royal = [NO_CELL; 2];
         for (c, p) in pos.cells().iter().enumerate() {
             if let Some(p) = p {
-                occ.push(c as Cell);
+                occ.push(c as Cell)?;
                 if p.ty == f.royal {
                     royal[p.side.index()] = c as Cell;
                 }
             }
         }
-        check_size(&occ)?;
         let stranded = f.support.any_unsupported(pos, &occ);
         let mine = royal[side.index()];
         let in_check = mine != NO_CELL && self.attacked(pos, mine, side.opponent());
@@ -153,7 +222,7 @@ impl KitVariant {
         } else if scan.mine == NO_CELL {
             return Ok(());
         } else {
-            for &c in &scan.occ {
+            for &c in scan.occ.iter() {
                 let p = pos.piece_at(c).expect("occupied");
                 if p.side == side {
                     self.moves_of(pos, out, side, p.ty, c);
@@ -161,7 +230,7 @@ impl KitVariant {
             }
             self.field_drops(f, pos, out, &scan);
         }
-        let mut after = Vec::with_capacity(scan.occ.len() + 1);
+        let mut after = Cells::EMPTY;
         let mut i = 0;
         while i < out.len() {
             if self.field_move_ok(f, pos, out[i], &scan, &mut after)? {
@@ -229,7 +298,7 @@ impl KitVariant {
         pos: &mut Position,
         mv: Move,
         scan: &Scan,
-        after: &mut Vec<Cell>,
+        after: &mut Cells,
     ) -> Result<bool, RuleError> {
         let (side, mine, theirs) = (pos.side_to_move(), scan.mine, scan.theirs);
         let royal_moves = mv.kind == MoveKind::Board && mv.from == mine || mv.kind == MoveKind::Place;
@@ -241,17 +310,37 @@ impl KitVariant {
         {
             return Ok(false);
         }
-        if mv.kind == MoveKind::Drop && theirs != NO_CELL && self.gives_check_from(pos, mv.piece, side, mv.to, theirs) {
-            return Ok(false);
+        if mv.kind == MoveKind::Drop && theirs != NO_CELL {
+            let ((x, y, _), (ex, ey, _)) = (self.geometry.coords(mv.to), self.geometry.coords(theirs));
+            if f.reach.contains(mv.piece, side, ex - x, ey - y)
+                && self.gives_check_from(pos, mv.piece, side, mv.to, theirs)
+            {
+                return Ok(false);
+            }
         }
         // A drop strands nothing (its cell is next to a supporter, and a new piece takes no support
         // away) and can only block lines: out of check, with nothing stranded, it is legal.
         if mv.kind == MoveKind::Drop && !scan.in_check && !scan.stranded {
             return Ok(true);
         }
-        after.clear();
-        after.extend(scan.occ.iter().copied().filter(|&c| c != mv.from && c != mv.to));
-        after.push(mv.to);
+        let pinned = scan.in_check || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
+        if mv.kind == MoveKind::Board && !royal_moves && mv.to != theirs && !scan.stranded && !f.support.any_relay() {
+            // Without relays a piece is supported exactly next to a royal, and moving it strands
+            // nothing else: judged without making it, unless it may expose its royal.
+            let supported =
+                f.support.distance(mv.to, mine) <= 1 || theirs != NO_CELL && f.support.distance(mv.to, theirs) <= 1;
+            if !supported && f.moves_end_supported {
+                return Ok(false);
+            }
+            if supported && !pinned {
+                return Ok(true);
+            }
+        }
+        after.len = 0;
+        for &c in scan.occ.iter().filter(|&&c| c != mv.from && c != mv.to) {
+            after.push(c)?;
+        }
+        after.push(mv.to)?;
         let royal = if royal_moves { mv.to } else { mine };
         // Only royals and relays support others: moving or dropping any other piece can strand no
         // piece but itself, unless a relay is captured or something was stranded already.
@@ -260,10 +349,7 @@ impl KitVariant {
             || royal_moves
             || mv.kind == MoveKind::Board && (relay_involved(mv.from) || relay_involved(mv.to));
         // Out of check, a piece that is no pin candidate cannot expose its royal by leaving.
-        let exposes = royal_moves
-            || scan.in_check
-            || mv.kind != MoveKind::Board
-            || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
+        let exposes = royal_moves || mv.kind != MoveKind::Board || pinned;
         let cand = Candidate { mv, royal, royal_moves, others_may_strand, exposes };
         let u = self.make(pos, mv);
         let ok = self.field_after_ok(f, pos, &cand, after);
@@ -332,8 +418,10 @@ impl KitVariant {
         let u = self.make(pos, mv);
         let Some(f) = &self.field else { return Ok(FullUndo::Plain(u)) };
         let mover = pos.side_to_move().opponent();
-        let occ = f.support.occupied(pos);
-        if let Err(e) = check_size(&occ) {
+        let mut occ = Cells::EMPTY;
+        let scanned =
+            (pos.cells().iter().enumerate()).filter(|(_, p)| p.is_some()).try_for_each(|(c, _)| occ.push(c as Cell));
+        if let Err(e) = scanned {
             self.unmake(pos, mv, u);
             return Err(e);
         }

@@ -29,6 +29,8 @@ pub struct Support {
     y: Vec<i16>,
     royal: Vec<bool>,
     relay: Vec<bool>,
+    /// Some type is a relay (without, support is only "next to a royal").
+    any_relay: bool,
     reach: i32,
     anchor_own: bool,
     /// The hand type each piece type goes to when captured (its cube's first face).
@@ -66,6 +68,7 @@ impl Support {
             x,
             y,
             royal: royal.to_vec(),
+            any_relay: relay.contains(&true),
             relay,
             reach: rule.relay_reach as i32,
             anchor_own: rule.relay_anchor_own,
@@ -87,13 +90,14 @@ impl Support {
         dx.max(dy) as i32
     }
 
+    /// Whether the variant has relays at all (without, support is only "next to a royal").
+    pub fn any_relay(&self) -> bool {
+        self.any_relay
+    }
+
     /// How far from an anchoring royal a relay is supported.
     pub fn reach(&self) -> i32 {
         self.reach
-    }
-
-    pub fn is_royal(&self, ty: PieceId) -> bool {
-        self.royal[ty as usize]
     }
 
     pub fn is_relay(&self, ty: PieceId) -> bool {
@@ -118,6 +122,9 @@ impl Support {
     /// next to a supported relay: support grows outward from the royals only) and the active ones
     /// (supported or under grace: those support the other pieces next to them).
     fn relays(&self, pos: &Position, occ: Occupied) -> (u64, u64) {
+        if !self.any_relay {
+            return (0, 0);
+        }
         let (mut supported, mut relays, mut grace) = (0u64, 0u64, 0u64);
         for (i, &c) in occ.iter().enumerate() {
             let p = pos.piece_at(c).expect("occupied");
