@@ -212,6 +212,23 @@ impl Support {
         }
     }
 
+    /// The empty cells where a piece that is not a relay would be supported: next to a royal or
+    /// an active relay, of either side (where a cube may land; the editor tints them).
+    pub fn supported_cells(&self, pos: &Position) -> Vec<Cell> {
+        let occ = self.occupied(pos);
+        let (_, active) = self.relays(pos, &occ);
+        let supporter =
+            |i: usize| active >> i & 1 == 1 || pos.piece_at(occ[i]).is_some_and(|q| self.royal[q.ty as usize]);
+        let mut cells: Vec<Cell> = (0..occ.len())
+            .filter(|&i| supporter(i))
+            .flat_map(|i| self.neighbours(occ[i]))
+            .filter(|&c| pos.piece_at(c).is_none())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// `side`'s active relays (they, like its royal, let it drop pieces next to them).
     pub fn active_relays_of(&self, pos: &Position, occ: Occupied, side: Side) -> impl Iterator<Item = Cell> {
         let (_, active) = self.relays(pos, occ);
