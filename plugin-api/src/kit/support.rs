@@ -278,3 +278,36 @@ impl Support {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GeometrySpec;
+
+    /// Types: 0 a royal, 1 a relay (a Ki), 2 a plain cube.
+    fn support(g: &Geometry) -> Support {
+        let rule = SupportRule { relays: vec![1], relay_reach: 2, ..SupportRule::default() };
+        Support::new(g, &rule, &[true, false, false], &[0, 1, 2])
+    }
+
+    #[test]
+    fn supported_cells_are_the_empty_cells_next_to_a_royal_or_an_active_relay() {
+        let g = Geometry::new(&GeometrySpec::flat(9, 9)).unwrap();
+        let s = support(&g);
+        let at = |x, y| g.cell(x, y, 0).unwrap();
+        let mut pos = Position::empty(g.len(), 3);
+        pos.set(at(4, 4), Some(Piece::new(0, Side::First)));
+        pos.set(at(5, 4), Some(Piece::new(2, Side::First)));
+        // The royal's 8 neighbours less the cube's cell; a cube supports nothing.
+        assert_eq!(s.supported_cells(&pos).len(), 7);
+        assert!(!s.supported_cells(&pos).contains(&at(6, 4)));
+        // A relay two cells away is anchored and supports its neighbours; a lone relay far away
+        // supports nothing, unless under grace.
+        pos.set(at(4, 6), Some(Piece::new(1, Side::Second)));
+        pos.set(at(8, 8), Some(Piece::new(1, Side::Second)));
+        let cells = s.supported_cells(&pos);
+        assert!(cells.contains(&at(4, 7)) && !cells.contains(&at(7, 7)));
+        pos.set(at(8, 8), Some(Piece { flags: GRACE, ..Piece::new(1, Side::Second) }));
+        assert!(s.supported_cells(&pos).contains(&at(7, 7)), "a Ki under grace still supports");
+    }
+}
