@@ -14,7 +14,7 @@ use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, Stro
 use henka_api::notation::{cell_name, file_label, level_label, rank_label};
 use henka_api::{Cell, Geometry, Position, Side, Variant};
 
-use super::field_view::{self, SupportMarks};
+use super::field_view::{self, SUPPORTED, SupportMarks};
 use super::piece_face::{self, FaceText};
 
 pub(super) const BOARD: Color32 = Color32::from_rgb(0xE4, 0xBE, 0x74);
@@ -26,10 +26,6 @@ const CAPTURE: Color32 = Color32::from_rgb(0xC0, 0x39, 0x2B);
 const STOP: Color32 = Color32::from_rgb(0xD3, 0x7A, 0x00);
 const CHECK: Color32 = Color32::from_rgba_premultiplied(108, 18, 18, 144);
 const REACH: Color32 = Color32::from_rgba_premultiplied(24, 62, 120, 100);
-/// A faint cool wash on the warm board: distinct from the green target dots drawn over it.
-pub(super) const SUPPORTED: Color32 = Color32::from_rgba_premultiplied(20, 58, 64, 64);
-pub(super) const GRACE: Color32 = Color32::from_rgb(0xD0, 0x20, 0x20);
-pub(super) const UNSUPPORTED: Color32 = Color32::from_rgb(0xE0, 0x78, 0x00);
 /// How long the view takes to glide to a new frame of the cluster, in seconds.
 const FRAME_GLIDE: f32 = 0.2;
 
@@ -261,7 +257,7 @@ impl BoardView {
         };
         let painter = ui.painter_at(area);
         self.paint_grid(&painter, g, &layout);
-        let opposites = v.info().field.as_ref().map(|f| &f.opposites);
+        let field = v.info().field.as_ref();
 
         let mut input = BoardInput::default();
         for c in g.cells() {
@@ -285,15 +281,11 @@ impl BoardView {
                 let alpha = if self.dragging == Some(c) { 0.35 } else { 1.0 };
                 let info = &v.info().pieces[p.ty as usize];
                 piece_face::paint(&painter, rect, info, layout.points_up(p.side), self.face_text, alpha);
-                if let Some(o) = opposites.and_then(|o| o.get(p.ty as usize).copied().flatten()) {
+                if let Some(o) = field.and_then(|f| f.opposite(p.ty)) {
                     let opposite = &v.info().pieces[o as usize];
                     piece_face::paint_hint(&painter, rect, opposite, layout.points_up(p.side), self.face_text, alpha);
                 }
-                if marks.support.grace.contains(&c) {
-                    paint_stranded(&painter, rect, GRACE, true);
-                } else if marks.support.unsupported.contains(&c) {
-                    paint_stranded(&painter, rect, UNSUPPORTED, false);
-                }
+                field_view::paint_support_mark(&painter, rect, &marks.support, c);
             }
             if let Some(&(_, mark)) = marks.targets.iter().find(|(t, _)| *t == c) {
                 paint_mark(&painter, rect, mark);
@@ -305,12 +297,11 @@ impl BoardView {
             if let Some(p) = pos.piece_at(c) {
                 let info = &v.info().pieces[p.ty as usize];
                 let face = self.face_text;
-                let opposite = opposites.and_then(|o| o.get(p.ty as usize).copied().flatten());
-                let opposite = opposite.map(|o| v.info().pieces[o as usize].name.as_str());
+                let opposite = field.and_then(|f| f.opposite(p.ty)).map(|o| v.info().pieces[o as usize].name.as_str());
                 let (grace, unsupported) = (marks.support.grace.contains(&c), marks.support.unsupported.contains(&c));
                 resp = resp.on_hover_ui(|ui| {
                     super::inspector::piece_card(ui, info, face);
-                    field_notes(ui, opposite, grace, unsupported);
+                    field_view::notes(ui, opposite, grace, unsupported);
                 });
             }
             if resp.clicked() {
@@ -470,34 +461,6 @@ impl BoardView {
 
 fn label_size(layout: &Layout) -> f32 {
     (layout.cell * 0.3).clamp(7.0, 16.0)
-}
-
-/// A piece without support: a dashed outline around its cell, and for a piece under grace (to be
-/// recovered this turn or lost) a "!" badge in the corner.
-pub(super) fn paint_stranded(painter: &egui::Painter, rect: Rect, color: Color32, badge: bool) {
-    let s = rect.width();
-    let r = rect.shrink(s * 0.04);
-    let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
-    let stroke = Stroke::new((s * 0.05).clamp(1.5, 4.0), color);
-    painter.extend(egui::Shape::dashed_line(&corners, stroke, s * 0.12, s * 0.08));
-    if badge {
-        let centre = r.left_top() + vec2(s * 0.16, s * 0.16);
-        painter.circle_filled(centre, s * 0.14, color);
-        let font = egui::FontId::proportional((s * 0.22).max(8.0));
-        painter.text(centre, egui::Align2::CENTER_CENTER, "!", font, Color32::WHITE);
-    }
-}
-
-/// The field lines of a piece's hover card: what a move flips it to and why it is marked.
-fn field_notes(ui: &mut egui::Ui, opposite: Option<&str>, grace: bool, unsupported: bool) {
-    if let Some(o) = opposite {
-        ui.label(format!("A move without a capture flips it to {o} (the small face in its corner)."));
-    }
-    if grace {
-        ui.colored_label(GRACE, "Under grace: stranded by the opponent. Support it this turn or lose it.");
-    } else if unsupported {
-        ui.colored_label(UNSUPPORTED, "Unsupported: no Gyoku or active Ki next to it.");
-    }
 }
 
 /// An accessible, clickable cell named by its coordinate.

@@ -1,14 +1,15 @@
 //! The open-field view of a cube game (Ki Shogi): which part of the field to frame, and what the
 //! board marks on it — cells where a cube would be supported, pieces under grace, pieces without
-//! support. Everything is read from the variant's [`FieldInfo`] and computed with the kit's
-//! [`Support`], so the view is the same whether the script or a compiled plugin plays.
+//! support — and how those marks are drawn and explained (hover notes, the legend). Everything
+//! is read from the variant's [`FieldInfo`] and computed with the kit's [`Support`], so the view
+//! is the same whether the script or a compiled plugin plays.
 
-use eframe::egui::{self, Rect, Sense, pos2, vec2};
+use eframe::egui::{self, Color32, Rect, Sense, Stroke, pos2, vec2};
 use henka_api::field::{FieldInfo, GRACE, centre};
 use henka_api::kit::Support;
 use henka_api::{Cell, Geometry, PieceId, Position, Variant};
 
-use super::board::{self, BOARD, GRACE as GRACE_INK, SUPPORTED, UNSUPPORTED};
+use super::board::BOARD;
 use super::piece_face::{self, FaceText};
 
 /// Empty cells framed around the cluster on each side: room for the next drops and steps.
@@ -68,6 +69,11 @@ pub fn frame(field: &FieldInfo, g: &Geometry, pos: &Position) -> Rect {
     Rect::from_min_max(pos2(x0, y0), pos2(x1, y1))
 }
 
+/// A faint cool wash on the warm board: distinct from the green target dots drawn over it.
+pub const SUPPORTED: Color32 = Color32::from_rgba_premultiplied(20, 58, 64, 64);
+const GRACE_MARK: Color32 = Color32::from_rgb(0xD0, 0x20, 0x20);
+const UNSUPPORTED: Color32 = Color32::from_rgb(0xE0, 0x78, 0x00);
+
 /// The support marks of a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SupportMarks {
@@ -91,6 +97,43 @@ pub fn support_marks(v: &dyn Variant, pos: &Position) -> SupportMarks {
         supported: support.supported_cells(pos),
         grace: g.cells().filter(|&c| pos.piece_at(c).is_some_and(|p| p.flags & GRACE != 0)).collect(),
         unsupported: support.unsupported(pos),
+    }
+}
+
+/// Marks the piece on `c` if it is under grace or unsupported.
+pub fn paint_support_mark(painter: &egui::Painter, rect: Rect, marks: &SupportMarks, c: Cell) {
+    if marks.grace.contains(&c) {
+        paint_stranded(painter, rect, GRACE_MARK, true);
+    } else if marks.unsupported.contains(&c) {
+        paint_stranded(painter, rect, UNSUPPORTED, false);
+    }
+}
+
+/// A piece without support: a dashed outline around its cell, and for a piece under grace (to be
+/// recovered this turn or lost) a "!" badge in the corner.
+fn paint_stranded(painter: &egui::Painter, rect: Rect, color: Color32, badge: bool) {
+    let s = rect.width();
+    let r = rect.shrink(s * 0.04);
+    let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+    let stroke = Stroke::new((s * 0.05).clamp(1.5, 4.0), color);
+    painter.extend(egui::Shape::dashed_line(&corners, stroke, s * 0.12, s * 0.08));
+    if badge {
+        let centre = r.left_top() + vec2(s * 0.16, s * 0.16);
+        painter.circle_filled(centre, s * 0.14, color);
+        let font = egui::FontId::proportional((s * 0.22).max(8.0));
+        painter.text(centre, egui::Align2::CENTER_CENTER, "!", font, Color32::WHITE);
+    }
+}
+
+/// The field lines of a piece's hover card: what a move flips it to and why it is marked.
+pub fn notes(ui: &mut egui::Ui, opposite: Option<&str>, grace: bool, unsupported: bool) {
+    if let Some(o) = opposite {
+        ui.label(format!("A move without a capture flips it to {o} (shown on the chip in its corner)."));
+    }
+    if grace {
+        ui.colored_label(GRACE_MARK, "Under grace: stranded by the opponent. Support it this turn or lose it.");
+    } else if unsupported {
+        ui.colored_label(UNSUPPORTED, "Unsupported: no Gyoku or active Ki next to it.");
     }
 }
 
@@ -127,11 +170,9 @@ pub fn legend(ui: &mut egui::Ui, v: &dyn Variant, face_text: FaceText) {
             "under grace",
             "Stranded by the opponent's last turn: its owner must support it again this turn, or it is \
              lost. Meanwhile it still moves, attacks and (a Ki) supports.",
-            &|p, r| board::paint_stranded(p, r, GRACE_INK, true),
+            &|p, r| paint_stranded(p, r, GRACE_MARK, true),
         );
-        entry(ui, "unsupported", "No Gyoku or active Ki next to it.", &|p, r| {
-            board::paint_stranded(p, r, UNSUPPORTED, false)
-        });
+        entry(ui, "unsupported", "No Gyoku or active Ki next to it.", &|p, r| paint_stranded(p, r, UNSUPPORTED, false));
         if let Some((face, opposite)) = example {
             let hover = format!(
                 "The chip in a cube's corner shows its opposite face, the one it turns to after a move \
