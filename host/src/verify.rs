@@ -207,7 +207,8 @@ impl<'a> Line<'a> {
     }
 }
 
-/// The description as notation sees it: the board, how pieces and hands are written, the start.
+/// The description as notation sees it: the board, how pieces and hands are written, the field
+/// (cubes, opposites, support), the start.
 fn same_description(script: &dyn Variant, plugin: &dyn Variant) -> Result<(), Failure> {
     let written = |v: &dyn Variant| {
         let mut w: Vec<String> = v.info().pieces.iter().map(|p| p.written()).collect();
@@ -224,6 +225,8 @@ fn same_description(script: &dyn Variant, plugin: &dyn Variant) -> Result<(), Fa
         format!("the pieces differ: {} against {}", written(script).join(" "), written(plugin).join(" "))
     } else if hands(script) != hands(plugin) {
         format!("the hands are written differently: {} against {}", hands(script).join(" "), hands(plugin).join(" "))
+    } else if si.field != pi.field {
+        format!("the fields differ: {:?} against {:?}", si.field, pi.field)
     } else if script.format_position(&script.start_position()) != plugin.format_position(&plugin.start_position()) {
         format!("the start positions differ: the plugin starts from {}", pi.start)
     } else {

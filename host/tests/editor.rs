@@ -424,3 +424,79 @@ fn a_rule_option_is_chosen_in_the_panel_and_the_game_plays_on_under_it() {
     assert_eq!(s.options.get("drops").map(String::as_str), Some("off"));
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
+
+/// Ki Shogi mid-game: Black's Kaku on 4f (11,9) stands next to White's Cho only, so White's last
+/// turn stranded it and it is under grace; Black to move.
+const KI_GRACE: &str = "b bGyoku@7,7;bHi@8,6;bKaku@11,9;wGyoku@9,8;wCho@10,9;wMyou@9,9 b:-,w:- 11,9 12";
+
+/// The width of a board cell on screen.
+fn cell_width(h: &Harness<'static, EditorApp>, cell: &str) -> f32 {
+    h.get_by_label(cell).rect().width()
+}
+
+#[test]
+fn ki_shogi_is_played_by_clicking_and_the_view_frames_the_cluster() {
+    let mut h = harness(start("ki-shogi", None));
+    // The empty field shows the whole 15×15 box.
+    let whole = cell_width(&h, "8h");
+    assert!(h.query_by_label("15o").is_some() && h.query_by_label("1a").is_some(), "every corner in view");
+    // The seed's first moves: both placements, then a drop whose face is chosen in the dialog.
+    click(&mut h, "Black hand Gyoku");
+    click(&mut h, "8h");
+    click(&mut h, "White hand Gyoku");
+    click(&mut h, "7f");
+    click(&mut h, "Black hand Hi");
+    click(&mut h, "7h");
+    assert_eq!(h.state().session.move_texts(), ["*Gyoku", "*Gyoku NNE"], "the drop waits for its face");
+    click(&mut h, "Drop showing Cho");
+    assert_eq!(h.state().session.move_texts(), ["*Gyoku", "*Gyoku NNE", "*Cho E"]);
+    // The view follows the cluster: larger cells, the far corners out of view.
+    let framed = cell_width(&h, "8h");
+    assert!(framed > 1.5 * whole, "cells grew from {whole} to {framed}");
+    assert!(h.query_by_label("15o").is_none(), "the box's corner is out of view");
+
+    // Zooming by hand stops the following; Fit frames the cluster again.
+    let at = h.get_by_label("8h").rect().center();
+    h.hover_at(at);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -200.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    h.run_steps(3);
+    let zoomed = cell_width(&h, "8h");
+    assert!(zoomed < framed * 0.9, "scrolling zoomed out: {framed} to {zoomed}");
+    click(&mut h, "Fit");
+    assert!((cell_width(&h, "8h") - framed).abs() < 1.0, "Fit frames the cluster again");
+}
+
+#[test]
+fn ki_shogi_marks_grace_and_explains_it_on_hover_and_in_the_legend() {
+    let mut h = harness(start("ki-shogi", Some(KI_GRACE)));
+    for entry in ["supported cell", "under grace", "unsupported", "face after a move"] {
+        assert!(h.query_by_label(entry).is_some(), "the legend has {entry:?}");
+    }
+    let kaku = h.get_by_label("4f").rect().center();
+    h.hover_at(kaku);
+    h.run_steps(60);
+    assert!(h.query_by_label_contains("Under grace").is_some(), "the hover card says the Kaku is under grace");
+    assert!(h.query_by_label_contains("flips it to Myou").is_some(), "… and what a move turns it to");
+    // The supported White Cho on 5f is not marked.
+    let cho = h.get_by_label("5f").rect().center();
+    h.hover_at(cho);
+    h.run_steps(60);
+    assert!(h.query_by_label_contains("flips it to Hi").is_some());
+    assert!(h.query_by_label_contains("Under grace").is_none() && h.query_by_label_contains("Unsupported").is_none());
+}
+
+/// The open field framed on the cluster, with supported cells washed, the grace-marked Kaku and
+/// each cube's opposite face on its chip.
+#[test]
+fn rendered_snapshot_of_the_ki_shogi_field() {
+    let mut h = harness(start("ki-shogi", Some(KI_GRACE)));
+    h.remove_cursor();
+    h.run_steps(2);
+    h.snapshot("editor-ki-shogi-field");
+}

@@ -3,11 +3,13 @@
 //! What the host and notation need to know about such a variant travels in [`FieldInfo`] (part of
 //! [`crate::VariantInfo`], so a plugin describes it as JSON too): the cubes a hand holds, whether
 //! the field is unbounded (kept re-centred in its box), and whether moves are written in compass
-//! notation. The rules themselves are the kit's ([`crate::kit::FieldRule`]).
+//! notation, each face's opposite and who supports whom (so the editor can show them whichever
+//! engine plays). The rules themselves are the kit's ([`crate::kit::FieldRule`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::Geometry;
+use crate::kit::SupportRule;
 use crate::piece::PieceId;
 
 /// A piece's flag bit for "under grace": stranded by the opponent, recoverable in its owner's next
@@ -34,9 +36,22 @@ pub struct FieldInfo {
     /// Moves are written in the compass notation (see [`crate::compass`]).
     #[serde(default)]
     pub compass: bool,
+    /// Each piece type's opposite face, by type id: the face a move without a capture flips it to
+    /// (`None` for a face that never changes, the Gyoku). The editor shows it on each cube.
+    #[serde(default)]
+    pub opposites: Vec<Option<PieceId>>,
+    /// Who supports whom, for display (the editor marks supported cells and unsupported pieces
+    /// with the kit's [`crate::kit::Support`]); `None` when the variant does not say.
+    #[serde(default)]
+    pub support: Option<SupportRule>,
 }
 
 impl FieldInfo {
+    /// The face a piece showing `ty` flips to when it moves without capturing.
+    pub fn opposite(&self, ty: PieceId) -> Option<PieceId> {
+        self.opposites.get(ty as usize).copied().flatten()
+    }
+
     /// The box cell written as (0, 0): the box's corner, or its centre when unbounded.
     pub fn origin(&self, g: &Geometry) -> (i32, i32) {
         if self.unbounded { centre(g) } else { (0, 0) }

@@ -211,7 +211,8 @@ fn enough_depth(v: &dyn henka_api::Variant, start: &henka_api::Position) -> Resu
     Ok(8)
 }
 
-/// Reload latency (goal ≤ 50 ms for Okisaki) and frame CPU time on a full 25×25 board (goal ≤ 8 ms).
+/// Reload latency (goal ≤ 50 ms for Okisaki) and frame CPU time on a full 25×25 board (goal ≤ 8 ms)
+/// and on Ki Shogi's open field.
 #[cfg(feature = "editor")]
 fn editor_table() -> Result<()> {
     use crate::editor::bench;
@@ -224,6 +225,8 @@ fn editor_table() -> Result<()> {
     }
     let t = bench::frame_time(100)?;
     say!("{:<44} {:>10.2} {:>10.2} {:>8}", "frame CPU, 25×25 board, 600 pieces", ms(t.median), ms(t.max), t.samples);
+    let t = bench::field_frame_time(100)?;
+    say!("{:<44} {:>10.2} {:>10.2} {:>8}", "frame CPU, Ki Shogi field, 6 cubes", ms(t.median), ms(t.max), t.samples);
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use super::ai_panel::AiPanel;
 use super::autosave::{self, Autosave};
 use super::board::{BoardInput, BoardView, Marks};
 use super::browser::{Browser, BrowserAction};
+use super::field_view;
 use super::file_dialog::{FileDialog, Purpose, write_atomically};
 use super::inspector::Inspector;
 use super::move_input::{MoveInput, Pick, Step};
@@ -756,6 +757,9 @@ impl EditorApp {
             if v.geometry().levels() > 1 && marks.selected.is_none() {
                 marks.reach = self.hovered_reach(pos, legal);
             }
+            if v.info().field.is_some() {
+                marks.support = field_view::support_marks(v.as_ref(), pos);
+            }
             if v.in_check(pos) {
                 let mover = pos.side_to_move();
                 marks.check = v
@@ -855,7 +859,12 @@ impl EditorApp {
             if ui.button("Flip").on_hover_text("Turn the board around").clicked() {
                 self.board.flipped = !self.board.flipped;
             }
-            if ui.button("Fit").on_hover_text("Zoom to the whole board (scroll to zoom, right-drag to pan)").clicked() {
+            let fit = if self.session.variant().info().field.is_some() {
+                "Frame the pieces on the field, following the game (scroll to zoom, right-drag to pan)"
+            } else {
+                "Zoom to the whole board (scroll to zoom, right-drag to pan)"
+            };
+            if ui.button("Fit").on_hover_text(fit).clicked() {
                 self.board.fit();
             }
             let kanji = self.board.face_text == piece_face::FaceText::Kanji;
@@ -1072,9 +1081,11 @@ impl EditorApp {
         if hands {
             self.hand_row(ui, v.as_ref(), &pos, top, &legal);
         }
-        let hand_height = if hands { 46.0 } else { 0.0 };
+        let field = v.info().field.is_some();
+        let hand_height = if hands { 46.0 } else { 0.0 } + if field { field_view::LEGEND_HEIGHT } else { 0.0 };
         let room = (ui.available_height() - hand_height).max(100.0);
-        let board_height = if self.board.zoom == 1.0 {
+        // An open field has no edge to fit: it fills the room around the framed cluster.
+        let board_height = if self.board.zoom == 1.0 && !field {
             super::board::Layout::fitted_height(v.geometry(), ui.available_width(), room)
         } else {
             room
@@ -1087,6 +1098,9 @@ impl EditorApp {
             .inner;
         if hands {
             self.hand_row(ui, v.as_ref(), &pos, bottom, &legal);
+        }
+        if field {
+            field_view::legend(ui, v.as_ref(), self.board.face_text);
         }
         self.board_input(input);
         let has_pass = legal.iter().any(|m| m.kind == MoveKind::Pass);

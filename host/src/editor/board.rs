@@ -1,6 +1,11 @@
 //! The board view: any files × ranks board, and 3D boards as level slices side by side, with
 //! coordinates, zoom and pan, highlights, and clicks and drags reported as cells.
 //!
+//! A field variant (Ki Shogi's open field of cubes) is framed on its cluster of pieces rather than
+//! the whole box, following the game until the user zooms or pans, and gets the support marks of
+//! [`super::field_view`]; coordinates stay on screen along the view's edges whenever the box's own
+//! edges are out of view.
+//!
 //! The view only draws and reports; what a click means (select, move, place a piece in the setup
 //! editor) is decided by its caller. Each cell is an accessible button named by its coordinate
 //! (`7g`), which is how screen readers and the UI tests find it.
@@ -9,9 +14,10 @@ use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, Stro
 use henka_api::notation::{cell_name, file_label, level_label, rank_label};
 use henka_api::{Cell, Geometry, Position, Side, Variant};
 
+use super::field_view::{self, SUPPORTED, SupportMarks};
 use super::piece_face::{self, FaceText};
 
-const BOARD: Color32 = Color32::from_rgb(0xE4, 0xBE, 0x74);
+pub(super) const BOARD: Color32 = Color32::from_rgb(0xE4, 0xBE, 0x74);
 const LINE: Color32 = Color32::from_rgb(0x5A, 0x3E, 0x1B);
 const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(75, 58, 11, 96);
 const SELECTED: Color32 = Color32::from_rgba_premultiplied(23, 70, 44, 128);
@@ -20,6 +26,8 @@ const CAPTURE: Color32 = Color32::from_rgb(0xC0, 0x39, 0x2B);
 const STOP: Color32 = Color32::from_rgb(0xD3, 0x7A, 0x00);
 const CHECK: Color32 = Color32::from_rgba_premultiplied(108, 18, 18, 144);
 const REACH: Color32 = Color32::from_rgba_premultiplied(24, 62, 120, 100);
+/// How long the view takes to glide to a new frame of the cluster, in seconds.
+const FRAME_GLIDE: f32 = 0.2;
 
 /// What a highlighted target cell means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +53,8 @@ pub struct Marks {
     pub check: Vec<Cell>,
     /// The cells the hovered piece can move to, on every level slice (3D boards).
     pub reach: Vec<Cell>,
+    /// Support on an open field: supported cells, pieces under grace or unsupported.
+    pub support: SupportMarks,
 }
 
 /// What the user did to the board this frame.
@@ -67,11 +77,26 @@ pub struct BoardView {
     pub face_text: FaceText,
     #[serde(skip)]
     dragging: Option<Cell>,
+    /// The user zoomed or panned since the last Fit: a field's frame stops following the game.
+    #[serde(skip)]
+    manual: bool,
+    /// The region of a field fitted into the view last frame (cell coordinates, see
+    /// [`field_view::frame`]); zoom and pan are relative to it.
+    #[serde(skip)]
+    framed: Option<Rect>,
 }
 
 impl Default for BoardView {
     fn default() -> Self {
-        BoardView { zoom: 1.0, pan: Vec2::ZERO, flipped: false, face_text: FaceText::Kanji, dragging: None }
+        BoardView {
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            flipped: false,
+            face_text: FaceText::Kanji,
+            dragging: None,
+            manual: false,
+            framed: None,
+        }
     }
 }
 
@@ -155,6 +180,26 @@ impl Layout {
         }
     }
 
+    /// Fits `region` of a flat board (cell coordinates: x = file, y = rank, maximum exclusive) into
+    /// `area` at `zoom`, shifted by `pan`; the rest of the board lies around it.
+    pub fn fit_region(g: &Geometry, area: Rect, region: Rect, zoom: f32, pan: Vec2, flipped: bool) -> Layout {
+        let (w, h) = (region.width() + 2.0 * MARGIN, region.height() + 2.0 * MARGIN);
+        let cell = ((area.width() / w).min(area.height() / h) * zoom).max(6.0);
+        let (files, ranks) = (g.files() as f32, g.ranks() as f32);
+        let c = region.center();
+        // The region's centre in screen cells from the board's top-left corner.
+        let centre = if flipped { vec2(files - c.x, c.y) } else { vec2(c.x, ranks - c.y) };
+        Layout {
+            origin: area.center() + pan - centre * cell,
+            cell,
+            files: g.files() as i32,
+            ranks: g.ranks() as i32,
+            flipped,
+            columns: 1,
+            row_pitch: Arrangement::with_columns(g, 1).row_pitch(g),
+        }
+    }
+
     /// The height a board needs at `width` when it fits (zoom 1), capped at `max_height`, so the
     /// hands can sit right above and below it.
     pub fn fitted_height(g: &Geometry, width: f32, max_height: f32) -> f32 {
@@ -206,9 +251,13 @@ impl BoardView {
         let g = v.geometry();
         let (area, bg) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
         self.zoom_and_pan(ui, area);
-        let layout = Layout::fit(g, area, self.zoom, self.pan, self.flipped);
+        let layout = match self.field_frame(ui, v, pos) {
+            Some(region) => Layout::fit_region(g, area, region, self.zoom, self.pan, self.flipped),
+            None => Layout::fit(g, area, self.zoom, self.pan, self.flipped),
+        };
         let painter = ui.painter_at(area);
         self.paint_grid(&painter, g, &layout);
+        let field = v.info().field.as_ref();
 
         let mut input = BoardInput::default();
         for c in g.cells() {
@@ -222,6 +271,9 @@ impl BoardView {
             if marks.reach.contains(&c) {
                 painter.rect_filled(rect.shrink(1.0), 0.0, REACH);
             }
+            if marks.support.supported.contains(&c) {
+                painter.rect_filled(rect.shrink(1.0), 0.0, SUPPORTED);
+            }
             if marks.check.contains(&c) {
                 painter.circle_filled(rect.center(), layout.cell * 0.48, CHECK);
             }
@@ -229,6 +281,11 @@ impl BoardView {
                 let alpha = if self.dragging == Some(c) { 0.35 } else { 1.0 };
                 let info = &v.info().pieces[p.ty as usize];
                 piece_face::paint(&painter, rect, info, layout.points_up(p.side), self.face_text, alpha);
+                if let Some(o) = field.and_then(|f| f.opposite(p.ty)) {
+                    let opposite = &v.info().pieces[o as usize];
+                    piece_face::paint_hint(&painter, rect, opposite, layout.points_up(p.side), self.face_text, alpha);
+                }
+                field_view::paint_support_mark(&painter, rect, &marks.support, c);
             }
             if let Some(&(_, mark)) = marks.targets.iter().find(|(t, _)| *t == c) {
                 paint_mark(&painter, rect, mark);
@@ -240,7 +297,12 @@ impl BoardView {
             if let Some(p) = pos.piece_at(c) {
                 let info = &v.info().pieces[p.ty as usize];
                 let face = self.face_text;
-                resp = resp.on_hover_ui(|ui| super::inspector::piece_card(ui, info, face));
+                let opposite = field.and_then(|f| f.opposite(p.ty)).map(|o| v.info().pieces[o as usize].name.as_str());
+                let (grace, unsupported) = (marks.support.grace.contains(&c), marks.support.unsupported.contains(&c));
+                resp = resp.on_hover_ui(|ui| {
+                    super::inspector::piece_card(ui, info, face);
+                    field_view::notes(ui, opposite, grace, unsupported);
+                });
             }
             if resp.clicked() {
                 input.clicked = Some(c);
@@ -256,6 +318,7 @@ impl BoardView {
             }
             if resp.dragged_by(PointerButton::Middle) || resp.dragged_by(PointerButton::Secondary) {
                 self.pan += resp.drag_delta();
+                self.manual = true;
             }
         }
         if let Some(from) = self.dragging {
@@ -274,7 +337,27 @@ impl BoardView {
                 piece_face::paint(&top, rect, info, layout.points_up(piece.side), self.face_text, 0.9);
             }
         }
+        self.paint_labels(&painter, g, &layout, area);
         input
+    }
+
+    /// The region of a field variant to fit: the cluster (see [`field_view::frame`]), gliding to
+    /// each new frame, until the user zooms or pans; then the last frame stays put. `None` for
+    /// boards, which fit whole.
+    fn field_frame(&mut self, ui: &egui::Ui, v: &dyn Variant, pos: &Position) -> Option<Rect> {
+        let field = v.info().field.as_ref().filter(|_| v.geometry().levels() == 1)?;
+        if self.manual && self.framed.is_some() {
+            return self.framed;
+        }
+        let target = field_view::frame(field, v.geometry(), pos);
+        let id = ui.scope_id().with("field-frame");
+        let glide = |i: usize, to: f32| ui.ctx().animate_value_with_time(id.with(i), to, FRAME_GLIDE);
+        let framed = Rect::from_min_max(
+            pos2(glide(0, target.min.x), glide(1, target.min.y)),
+            pos2(glide(2, target.max.x), glide(3, target.max.y)),
+        );
+        self.framed = Some(framed);
+        Some(framed)
     }
 
     /// Ctrl+scroll or pinch zooms about the pointer; plain scroll also zooms, since a board has
@@ -293,19 +376,20 @@ impl BoardView {
                 self.pan -= from_centre * (new_zoom / self.zoom - 1.0);
             }
             self.zoom = new_zoom;
+            self.manual = true;
         }
     }
 
-    /// Back to the whole board in view.
+    /// Back to the whole board in view (a field: its cluster, following the game again).
     pub fn fit(&mut self) {
         self.zoom = 1.0;
         self.pan = Vec2::ZERO;
+        self.manual = false;
     }
 
     fn paint_grid(&self, painter: &egui::Painter, g: &Geometry, layout: &Layout) {
         let line = Stroke::new((layout.cell * 0.03).clamp(0.6, 1.5), LINE);
-        let label_size = (layout.cell * 0.3).clamp(7.0, 16.0);
-        let font = egui::FontId::proportional(label_size);
+        let font = egui::FontId::proportional(label_size(layout));
         let label_color = painter.ctx().global_style().visuals.text_color();
         for l in 0..g.levels() as i32 {
             let slice = layout.slice_rect(l);
@@ -328,21 +412,55 @@ impl BoardView {
                     label_color,
                 );
             }
-            // File labels above the grid, rank labels to its right, as on a shogi diagram.
+        }
+    }
+
+    /// File labels above the grid, rank labels to its right, as on a shogi diagram. On a flat
+    /// board whose top or right edge is out of view (zoomed in, or a field framed on its cluster)
+    /// they stay on screen along the view's edge, on a strip of the panel's colour.
+    fn paint_labels(&self, painter: &egui::Painter, g: &Geometry, layout: &Layout, area: Rect) {
+        let size = label_size(layout);
+        let font = egui::FontId::proportional(size);
+        let visuals = &painter.ctx().global_style().visuals;
+        let (label_color, strip) = (visuals.text_color(), visuals.panel_fill.gamma_multiply(0.88));
+        let flat = g.levels() == 1;
+        for l in 0..g.levels() as i32 {
+            let slice = layout.slice_rect(l);
+            // Labels on a strip keep out of the other strip's corner.
+            let (mut top, mut top_strip) = (slice.top() - layout.cell * 0.12, area.top());
+            if flat && top - size * 1.2 < area.top() {
+                let band = Rect::from_min_max(area.left_top(), pos2(area.right(), area.top() + size * 1.4));
+                painter.rect_filled(band, 0.0, strip);
+                (top, top_strip) = (band.bottom() - size * 0.15, band.bottom());
+            }
+            let (mut left, mut right_strip) = (slice.right() + layout.cell * 0.14, area.right());
+            if flat && left + size * 1.3 > area.right() {
+                let band = Rect::from_min_max(pos2(area.right() - size * 1.6, area.top()), area.right_bottom());
+                painter.rect_filled(band, 0.0, strip);
+                (left, right_strip) = (band.left() + size * 0.2, band.left());
+            }
             for f in 0..g.files() as i32 {
                 if let Some(c) = (0..g.ranks() as i32).find_map(|r| g.cell(f, r, l)) {
-                    let at = pos2(layout.cell_rect(g, c).center().x, slice.top() - layout.cell * 0.12);
-                    painter.text(at, egui::Align2::CENTER_BOTTOM, file_label(g, f), font.clone(), label_color);
+                    let at = pos2(layout.cell_rect(g, c).center().x, top);
+                    if at.x < right_strip - size * 0.5 && at.x > area.left() + size * 0.6 {
+                        painter.text(at, egui::Align2::CENTER_BOTTOM, file_label(g, f), font.clone(), label_color);
+                    }
                 }
             }
             for r in 0..g.ranks() as i32 {
                 if let Some(c) = (0..g.files() as i32).find_map(|f| g.cell(f, r, l)) {
-                    let at = pos2(slice.right() + layout.cell * 0.14, layout.cell_rect(g, c).center().y);
-                    painter.text(at, egui::Align2::LEFT_CENTER, rank_label(g, r), font.clone(), label_color);
+                    let at = pos2(left, layout.cell_rect(g, c).center().y);
+                    if at.y > top_strip + size * 0.5 && at.y < area.bottom() {
+                        painter.text(at, egui::Align2::LEFT_CENTER, rank_label(g, r), font.clone(), label_color);
+                    }
                 }
             }
         }
     }
+}
+
+fn label_size(layout: &Layout) -> f32 {
+    (layout.cell * 0.3).clamp(7.0, 16.0)
 }
 
 /// An accessible, clickable cell named by its coordinate.

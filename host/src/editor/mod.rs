@@ -4,7 +4,7 @@
 //! Modules, one concept each: [`session`] (document, rules and game, no UI), [`reload`] (compile
 //! worker and folder watcher), [`autosave`] (the game in progress, kept on disk), `ai_panel` (the
 //! AI opponent and its worker thread), [`move_input`] (clicks to moves), [`board`] and [`piece_face`]
-//! (drawing), and one module per panel. [`app`] glues them into the window.
+//! (drawing), [`field_view`] (an open field's frame and support marks), and one module per panel. [`app`] glues them into the window.
 
 mod ai_panel;
 mod app;
@@ -12,6 +12,7 @@ pub mod autosave;
 pub mod bench;
 mod board;
 mod browser;
+mod field_view;
 mod file_dialog;
 mod fonts;
 mod highlight;

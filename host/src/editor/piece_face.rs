@@ -70,3 +70,33 @@ pub fn paint(painter: &Painter, cell: Rect, info: &PieceInfo, points_up: bool, t
     let shape = if points_up { shape } else { shape.with_angle_and_anchor(PI, Align2::CENTER_CENTER) };
     painter.add(shape);
 }
+
+/// Ink and paper of the small chip showing a cube's opposite face: quieter than the face itself.
+pub const HINT_INK: Color32 = Color32::from_rgb(0x5A, 0x46, 0x2E);
+const HINT_PAPER: Color32 = Color32::from_rgb(0xFB, 0xF1, 0xD8);
+
+/// Paints a cube's opposite face (`info`: what a move flips it to) on a small chip in the cell's
+/// corner beside the piece's tip, turned with the piece, so the player sees a move's effect
+/// before making it.
+pub fn paint_hint(painter: &Painter, cell: Rect, info: &PieceInfo, points_up: bool, text: FaceText, alpha: f32) {
+    let s = cell.width().min(cell.height());
+    let (label, is_kanji) = face_label(painter.ctx(), info, text);
+    let n = label.chars().count().max(1) as f32;
+    // A Latin token shrinks to stay within half the cell's width.
+    let (size, family) = if is_kanji {
+        (s * 0.22, fonts::kanji_family())
+    } else {
+        ((s * 0.17).min(s * 0.5 / (0.6 * n)), egui::FontFamily::Proportional)
+    };
+    let color = HINT_INK.gamma_multiply(alpha);
+    let galley = painter.layout_no_wrap(label, FontId::new(size, family), color);
+    // The corner right of the tip (for a piece pointing down, turned: left of its tip, below).
+    let sign = if points_up { 1.0 } else { -1.0 };
+    let chip = Rect::from_center_size(pos2(0.0, 0.0), galley.size() + vec2(s * 0.06, s * 0.02));
+    let centre = cell.center() + vec2(sign * (s * 0.47 - chip.width() / 2.0), -sign * (s * 0.47 - chip.height() / 2.0));
+    let chip = chip.translate(centre.to_vec2());
+    painter.rect(chip, s * 0.05, HINT_PAPER.gamma_multiply(alpha), Stroke::new(1.0, color), egui::StrokeKind::Inside);
+    let shape = TextShape::new(centre - galley.size() / 2.0, galley, color);
+    let shape = if points_up { shape } else { shape.with_angle_and_anchor(PI, Align2::CENTER_CENTER) };
+    painter.add(shape);
+}

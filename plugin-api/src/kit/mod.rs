@@ -160,6 +160,8 @@ impl RuleSet {
                     faces: c.faces.iter().map(|&f| f as PieceId).collect(),
                 })
                 .collect(),
+            opposites: self.pieces.iter().map(|p| p.opposite.map(|t| t as PieceId)).collect(),
+            support: Some(f.support.clone()),
         });
         let info = VariantInfo {
             meta: self.meta.clone(),

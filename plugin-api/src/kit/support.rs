@@ -219,6 +219,23 @@ impl Support {
         }
     }
 
+    /// The empty cells where a piece that is not a relay would be supported: next to a royal or
+    /// an active relay, of either side (where a cube may land; the editor tints them).
+    pub fn supported_cells(&self, pos: &Position) -> Vec<Cell> {
+        let occ = self.occupied(pos);
+        let (_, active) = self.relays(pos, &occ);
+        let supporter =
+            |i: usize| active >> i & 1 == 1 || pos.piece_at(occ[i]).is_some_and(|q| self.royal[q.ty as usize]);
+        let mut cells: Vec<Cell> = (0..occ.len())
+            .filter(|&i| supporter(i))
+            .flat_map(|i| self.neighbours(occ[i]))
+            .filter(|&c| pos.piece_at(c).is_none())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// `side`'s active relays (they, like its royal, let it drop pieces next to them).
     pub fn active_relays_of(&self, pos: &Position, occ: Occupied, side: Side) -> impl Iterator<Item = Cell> {
         let (_, active) = self.relays(pos, occ);
@@ -266,5 +283,38 @@ impl Support {
         (0..self.cells as Cell)
             .filter(|&c| pos.piece_at(c).is_some_and(|p| p.side == side && p.flags & GRACE != 0))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GeometrySpec;
+
+    /// Types: 0 a royal, 1 a relay (a Ki), 2 a plain cube.
+    fn support(g: &Geometry) -> Support {
+        let rule = SupportRule { relays: vec![1], relay_reach: 2, ..SupportRule::default() };
+        Support::new(g, &rule, &[true, false, false], &[0, 1, 2])
+    }
+
+    #[test]
+    fn supported_cells_are_the_empty_cells_next_to_a_royal_or_an_active_relay() {
+        let g = Geometry::new(&GeometrySpec::flat(9, 9)).unwrap();
+        let s = support(&g);
+        let at = |x, y| g.cell(x, y, 0).unwrap();
+        let mut pos = Position::empty(g.len(), 3);
+        pos.set(at(4, 4), Some(Piece::new(0, Side::First)));
+        pos.set(at(5, 4), Some(Piece::new(2, Side::First)));
+        // The royal's 8 neighbours less the cube's cell; a cube supports nothing.
+        assert_eq!(s.supported_cells(&pos).len(), 7);
+        assert!(!s.supported_cells(&pos).contains(&at(6, 4)));
+        // A relay two cells away is anchored and supports its neighbours; a lone relay far away
+        // supports nothing, unless under grace.
+        pos.set(at(4, 6), Some(Piece::new(1, Side::Second)));
+        pos.set(at(8, 8), Some(Piece::new(1, Side::Second)));
+        let cells = s.supported_cells(&pos);
+        assert!(cells.contains(&at(4, 7)) && !cells.contains(&at(7, 7)));
+        pos.set(at(8, 8), Some(Piece { flags: GRACE, ..Piece::new(1, Side::Second) }));
+        assert!(s.supported_cells(&pos).contains(&at(7, 7)), "a Ki under grace still supports");
     }
 }

@@ -4,6 +4,7 @@
 
 use henka_api::PieceInfo;
 use henka_api::field::{CubeInfo, FieldInfo};
+use henka_api::kit::SupportRule;
 
 /// A face: a piece type id, as in docs/ki-shogi.md.
 pub type Face = u8;
@@ -122,15 +123,24 @@ pub fn piece_infos(faces: usize) -> Vec<PieceInfo> {
         .collect()
 }
 
-/// The field description: the cubes in play, a bounded field, compass notation.
-pub fn field_info(cubes: usize) -> FieldInfo {
+/// The field description: the cubes in play, a bounded field, compass notation, each face's
+/// opposite, and support as the engine plays it (`support.rs`), for the host's display.
+pub fn field_info(cubes: usize, sacrifices: bool) -> FieldInfo {
     let faces_of = |c: usize| -> Vec<Face> { (0..ALL_FACES as Face).filter(|&f| cube_of(f) == c).collect() };
+    let faces = if cubes > KI_CUBE { ALL_FACES } else { BASE_FACES };
     FieldInfo {
         unbounded: false,
         compass: true,
         cubes: (0..cubes)
             .map(|c| CubeInfo { name: CUBE_NAMES[c].0.into(), letter: CUBE_NAMES[c].1, faces: faces_of(c) })
             .collect(),
+        opposites: (0..faces as Face).map(|f| Some(FACES[f as usize].opposite).filter(|&o| o != f)).collect(),
+        support: Some(SupportRule {
+            relays: (0..faces as Face).filter(|&f| cube_of(f) == KI_CUBE).map(usize::from).collect(),
+            relay_reach: crate::support::KI_REACH as u8,
+            relay_anchor_own: false,
+            moves_end_supported: !sacrifices,
+        }),
     }
 }
 

@@ -5,7 +5,8 @@
 //!
 //! The engine is written by hand from the spec, independently of the rules kit the script runs on,
 //! so that `henka verify ki-shogi` compares two implementations rather than one with itself. It
-//! uses no part of `henka_api::{betza, kit, bitboard}`; position strings and compass notation are
+//! uses no part of `henka_api::{betza, kit, bitboard}` (but the kit's `SupportRule` data type, to
+//! describe support to the host); position strings and compass notation are
 //! the host's field notation (`henka_api::field_position`, `henka_api::compass`), selected by the
 //! same [`VariantInfo::field`] the script declares.
 //!
@@ -96,7 +97,7 @@ impl KiShogi {
             pieces: faces::piece_infos(rules.faces),
             hand_types: faces::CUBE_FIRST_FACES[..rules.cubes].to_vec(),
             start: if ki_cube { "b - b:GHKU,w:GHKU -" } else { "b - b:GHK,w:GHK -" }.into(),
-            field: Some(faces::field_info(rules.cubes)),
+            field: Some(faces::field_info(rules.cubes, rules.sacrifices)),
         };
         let geometry = Geometry::new(&info.geometry).expect("15×15 is a valid board");
         KiShogi { info, geometry, tables: Tables::new(), rules }

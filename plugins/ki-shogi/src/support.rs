@@ -16,7 +16,7 @@ pub type Men = u32;
 const _: () = assert!(MAX_MEN <= Men::BITS as usize);
 
 /// How far from a Gyoku a Ki face is supported (`relay_reach`).
-const KI_REACH: i32 = 2;
+pub(crate) const KI_REACH: i32 = 2;
 
 /// Whether a Ki on `c` is anchored: within reach of a Gyoku (either one, `ki_anchor`'s default).
 fn anchored(t: &Tables, b: &Board, c: Sq) -> bool {
