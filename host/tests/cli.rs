@@ -168,8 +168,8 @@ fn run_match(variant: &str, a: &str, b: &str, games: u32, time: &str, max_plies:
 
 #[test]
 fn the_ai_beats_a_random_mover_in_every_seed_variant() {
-    for variant in ["shogi", "okisaki", "ogi", "ki-shogi"] {
-        let out = run_match(variant, "ai", "random", 2, "0.05", 300);
+    for variant in ["shogi", "okisaki", "ogi", "ki-shogi", "taishin", "ladies-and-generals"] {
+        let out = run_match(variant, "ai", "random", 2, "0.05", 400);
         assert_eq!(match_wins(&out, "ai"), 2, "{variant}: {out}");
         assert!(out.contains("average length: "), "{out}");
     }
@@ -177,9 +177,9 @@ fn the_ai_beats_a_random_mover_in_every_seed_variant() {
 
 /// The claim in full (run in release: `cargo test --release -p henka --test cli -- --ignored`).
 #[test]
-#[ignore = "about an hour: 100 games per variant at 0.2 s per move"]
+#[ignore = "about two hours: 100 games per variant at 0.2 s per move"]
 fn the_ai_beats_a_random_mover_in_95_of_100_games() {
-    for variant in ["shogi", "okisaki", "ogi"] {
+    for variant in ["shogi", "okisaki", "ogi", "ki-shogi", "taishin", "ladies-and-generals"] {
         let out = run_match(variant, "ai", "random", 100, "0.2", 400);
         eprintln!("{out}");
         assert!(match_wins(&out, "ai") >= 95, "{variant}: {out}");
