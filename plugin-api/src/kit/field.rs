@@ -141,6 +141,27 @@ struct Scan {
     pins: Option<PinCandidates>,
 }
 
+/// What a node knows of its field before generating moves: every occupied cell, and whether
+/// nothing is stranded (`Some(true)` when the move that led here was played through and left every
+/// piece supported; `None`: not known, computed when needed).
+pub(crate) struct FieldNode {
+    occ: Cells,
+    settled: Option<bool>,
+}
+
+impl FieldNode {
+    /// The field of `pos`, by a scan of the whole box.
+    pub(crate) fn scan(pos: &Position) -> Result<FieldNode, RuleError> {
+        let mut occ = Cells::EMPTY;
+        for (c, p) in pos.cells().iter().enumerate() {
+            if p.is_some() {
+                occ.push(c as Cell)?;
+            }
+        }
+        Ok(FieldNode { occ, settled: None })
+    }
+}
+
 /// Cells of pieces on the field, kept on the stack: the hot path scans the field once per
 /// position and once per played move, and must not allocate for it.
 #[derive(Clone, Copy)]
@@ -200,21 +221,31 @@ impl KitVariant {
         pos: &mut Position,
         out: &mut Vec<Move>,
     ) -> Result<(), RuleError> {
+        let node = FieldNode::scan(pos)?;
+        self.field_legal_at(f, pos, &node, out)
+    }
+
+    /// [`KitVariant::field_legal`] with the field already known (handed down by perft).
+    fn field_legal_at(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        node: &FieldNode,
+        out: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
-        let mut occ = Cells::EMPTY;
+        let occ = node.occ;
         let mut royal = [NO_CELL; 2];
-        for (c, p) in pos.cells().iter().enumerate() {
-            if let Some(p) = p {
-                occ.push(c as Cell)?;
-                if p.ty == f.royal {
-                    royal[p.side.index()] = c as Cell;
-                }
+        for &c in occ.iter() {
+            let p = pos.piece_at(c).expect("occupied");
+            if p.ty == f.royal {
+                royal[p.side.index()] = c;
             }
         }
-        let stranded = f.support.any_unsupported(pos, &occ);
+        let stranded = node.settled.map_or_else(|| f.support.any_unsupported(pos, &occ), |settled| !settled);
         let mine = royal[side.index()];
-        let in_check = mine != NO_CELL && self.attacked(pos, mine, side.opponent());
+        let in_check = mine != NO_CELL && self.field_attacked(f, pos, &occ, mine, side.opponent());
         let pins = (mine != NO_CELL && !in_check).then(|| self.pin_candidates(pos, mine, side));
         let scan = Scan { occ, mine, theirs: royal[side.opponent().index()], stranded, in_check, pins };
         if pos.hand(side, f.royal) > 0 {
@@ -242,6 +273,50 @@ impl KitVariant {
         Ok(())
     }
 
+    /// Whether `target` is attacked by a piece of `by`: on a field of a few pieces, each of `by`'s
+    /// pieces (`occ`: every occupied cell) is looked up by its offset to the target, and only the
+    /// few that could reach it on an empty field are walked.
+    fn field_attacked(&self, f: &FieldTables, pos: &Position, occ: &[Cell], target: Cell, by: Side) -> bool {
+        if self.generic_attacks {
+            return self.attacked(pos, target, by);
+        }
+        let (tx, ty) = f.support.xy(target);
+        occ.iter().any(|&c| {
+            let p = pos.piece_at(c).expect("occupied");
+            let (x, y) = f.support.xy(c);
+            p.side == by
+                && c != target
+                && f.reach.contains(p.ty, by, tx - x, ty - y)
+                && self.gives_check_from(pos, p.ty, by, c, target)
+        })
+    }
+
+    /// Perft on a field: each node's occupied cells (and, after a quiet move, that nothing is
+    /// stranded) come from its parent instead of a scan of the whole box.
+    pub(crate) fn field_perft(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        node: &FieldNode,
+        depth: u32,
+        bufs: &mut [Vec<Move>],
+    ) -> Result<u64, RuleError> {
+        let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+        self.field_legal_at(f, pos, node, buf)?;
+        if depth <= 1 {
+            return Ok(buf.len() as u64);
+        }
+        let mut nodes = 0;
+        for i in 0..buf.len() {
+            let mv = buf[i];
+            let (u, child) = self.make_on_field(f, pos, mv, &node.occ)?;
+            let n = self.field_perft(f, pos, &child, depth - 1, rest);
+            self.unmake_full(pos, mv, u);
+            nodes += n?;
+        }
+        Ok(nodes)
+    }
+
     /// The royal's placement: the first anywhere (an unbounded field: its centre), the second at
     /// exactly the placement distance from the first.
     fn placements(&self, f: &FieldTables, pos: &Position, out: &mut Vec<Move>, theirs: Cell) {
@@ -262,30 +337,39 @@ impl KitVariant {
     fn field_drops(&self, f: &FieldTables, pos: &Position, out: &mut Vec<Move>, scan: &Scan) {
         let (s, side, mine, theirs) = (&f.support, pos.side_to_move(), scan.mine, scan.theirs);
         let allowed = |c: Cell| pos.piece_at(c).is_none() && (theirs == NO_CELL || s.distance(c, theirs) > 1);
-        let mut near: Vec<Cell> = s.neighbours(mine).collect();
-        for k in s.active_relays_of(pos, &scan.occ, side) {
-            for n in s.neighbours(k) {
-                if !near.contains(&n) {
-                    near.push(n);
-                }
-            }
-        }
-        near.retain(|&c| allowed(c));
-        let mut reach: Option<Vec<Cell>> = None;
+        // The supporters a drop may stand next to: the royal, then the active relays (a bit set
+        // over the field's cells, none without relays).
+        let relays = s.active_relays_of(pos, &scan.occ, side);
+        let supporters = || {
+            std::iter::once(mine).chain((0..scan.occ.len()).filter(move |&i| relays >> i & 1 == 1).map(|i| scan.occ[i]))
+        };
         for (hand_type, faces, relay) in &f.drops {
             if pos.hand(side, *hand_type) == 0 {
                 continue;
             }
-            let cells: &[Cell] = if *relay {
-                reach.get_or_insert_with(|| {
-                    let r = s.reach();
-                    self.geometry.cells().filter(|&c| (1..=r).contains(&s.distance(c, mine)) && allowed(c)).collect()
-                })
-            } else {
-                &near
-            };
-            for &c in cells {
-                out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+            let mut add = |c: Cell| out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+            if *relay {
+                // Every free cell within reach of the royal, in index order.
+                let (r, (x, y)) = (s.reach(), s.xy(mine));
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if let Some(c) = self.geometry.cell(x + dx, y + dy, 0)
+                            && c != mine
+                            && allowed(c)
+                        {
+                            add(c);
+                        }
+                    }
+                }
+                continue;
+            }
+            // Each cell once: a neighbour of a supporter is skipped when it is next to an earlier one.
+            for (k, src) in supporters().enumerate() {
+                for c in s.neighbours(src) {
+                    if allowed(c) && !supporters().take(k).any(|e| s.distance(c, e) == 1) {
+                        add(c);
+                    }
+                }
             }
         }
     }
@@ -311,7 +395,7 @@ impl KitVariant {
             return Ok(false);
         }
         if mv.kind == MoveKind::Drop && theirs != NO_CELL {
-            let ((x, y, _), (ex, ey, _)) = (self.geometry.coords(mv.to), self.geometry.coords(theirs));
+            let ((x, y), (ex, ey)) = (f.support.xy(mv.to), f.support.xy(theirs));
             if f.reach.contains(mv.piece, side, ex - x, ey - y)
                 && self.gives_check_from(pos, mv.piece, side, mv.to, theirs)
             {
@@ -374,12 +458,12 @@ impl KitVariant {
         }
         let stranding = moved_unsupported || others_may_strand && s.any_unsupported(pos, after);
         if !stranding || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
-            return Ok(!exposes || !self.attacked(pos, royal, enemy));
+            return Ok(!exposes || !self.field_attacked(f, pos, after, royal, enemy));
         }
         // Some piece is stranded: the end of the turn may take some of the mover's pieces (never the
         // opponent's), which can only open lines to its royal. Attacked with none taken: illegal;
         // safe with every piece it could lose taken: legal; only in between ask the hook.
-        if exposes && self.attacked(pos, royal, enemy) {
+        if exposes && self.field_attacked(f, pos, after, royal, enemy) {
             return Ok(false);
         }
         let losses = s.worst_losses(pos, after, enemy.opponent());
@@ -415,39 +499,57 @@ impl KitVariant {
     /// re-centring. Take it back with [`KitVariant::unmake_full`].
     #[inline]
     pub(crate) fn make_full(&self, pos: &mut Position, mv: Move) -> Result<FullUndo, RuleError> {
+        let Some(f) = &self.field else { return Ok(FullUndo::Plain(self.make(pos, mv))) };
+        let node = FieldNode::scan(pos)?;
+        self.make_on_field(f, pos, mv, &node.occ).map(|(u, _)| u)
+    }
+
+    /// [`KitVariant::make_full`] on a field whose occupied cells before the move are `occ`; also
+    /// returns what the next node knows of its field.
+    fn make_on_field(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        mv: Move,
+        occ: &[Cell],
+    ) -> Result<(FullUndo, FieldNode), RuleError> {
         let u = self.make(pos, mv);
-        let Some(f) = &self.field else { return Ok(FullUndo::Plain(u)) };
         let mover = pos.side_to_move().opponent();
-        let mut occ = Cells::EMPTY;
-        let scanned =
-            (pos.cells().iter().enumerate()).filter(|(_, p)| p.is_some()).try_for_each(|(c, _)| occ.push(c as Cell));
-        if let Err(e) = scanned {
+        // The cells still occupied after the move (a capture's victim cell stays: the captor is
+        // on it), and the moved or dropped piece's.
+        let mut after = Cells::EMPTY;
+        let mut listed = occ.iter().filter(|&&c| pos.piece_at(c).is_some()).try_for_each(|&c| after.push(c));
+        if listed.is_ok() && !occ.contains(&mv.to) && pos.piece_at(mv.to).is_some() {
+            listed = after.push(mv.to);
+        }
+        if let Err(e) = listed {
             self.unmake(pos, mv, u);
             return Err(e);
         }
         let marked = |c: &Cell| pos.piece_at(*c).is_some_and(|p| p.side == mover && p.flags & GRACE != 0);
-        let stranding = occ.iter().any(marked) || f.support.any_unsupported(pos, &occ);
-        let first_royal = |pos: &Position| {
-            (pos.cells().iter().position(|p| p.is_some_and(|p| p.ty == f.royal && p.side == Side::First)))
-                .map(|c| c as Cell)
+        let stranding = after.iter().any(marked) || f.support.any_unsupported(pos, &after);
+        let first_royal = |pos: &Position, occ: &[Cell]| {
+            occ.iter().copied().find(|&c| pos.piece_at(c).is_some_and(|p| p.ty == f.royal && p.side == Side::First))
         };
-        let off_centre = f.unbounded && first_royal(pos).is_some_and(|c| c != f.centre);
+        let off_centre = f.unbounded && first_royal(pos, &after).is_some_and(|c| c != f.centre);
         if !stranding && !off_centre {
-            return Ok(FullUndo::Plain(u));
+            return Ok((FullUndo::Plain(u), FieldNode { occ: after, settled: Some(true) }));
         }
         let mut before = pos.clone();
         self.unmake(&mut before, mv, u);
-        let mut ended = || -> Result<(), RuleError> {
+        let mut ended = || -> Result<FieldNode, RuleError> {
             if stranding {
                 self.end_turn(pos)?;
             }
-            if let Some(r) = first_royal(pos).filter(|&c| f.unbounded && c != f.centre) {
+            let node = FieldNode::scan(pos)?;
+            if let Some(r) = first_royal(pos, &node.occ).filter(|&c| f.unbounded && c != f.centre) {
                 self.recentre(f, pos, r)?;
+                return FieldNode::scan(pos);
             }
-            Ok(())
+            Ok(node)
         };
         match ended() {
-            Ok(()) => Ok(FullUndo::Snapshot(Box::new(before))),
+            Ok(node) => Ok((FullUndo::Snapshot(Box::new(before)), node)),
             Err(e) => {
                 *pos = before;
                 Err(e)

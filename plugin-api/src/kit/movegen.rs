@@ -643,6 +643,9 @@ impl KitVariant {
         depth: u32,
         bufs: &mut [Vec<Move>],
     ) -> Result<u64, RuleError> {
+        if let Some(f) = &self.field {
+            return self.field_perft(f, pos, &super::field::FieldNode::scan(pos)?, depth, bufs);
+        }
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
         self.gen_legal(pos, buf)?;
         if depth <= 1 {
