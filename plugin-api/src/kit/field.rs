@@ -246,7 +246,7 @@ impl KitVariant {
         let stranded = node.settled.map_or_else(|| f.support.any_unsupported(pos, &occ), |settled| !settled);
         let mine = royal[side.index()];
         let in_check = mine != NO_CELL && self.field_attacked(f, pos, &occ, mine, side.opponent());
-        let pins = (mine != NO_CELL && !in_check).then(|| self.pin_candidates(pos, mine, side));
+        let pins = (mine != NO_CELL && !in_check).then(|| self.field_pins(f, pos, &occ, mine, side));
         let scan = Scan { occ, mine, theirs: royal[side.opponent().index()], stranded, in_check, pins };
         if pos.hand(side, f.royal) > 0 {
             self.placements(f, pos, out, scan.theirs);
@@ -289,6 +289,35 @@ impl KitVariant {
                 && f.reach.contains(p.ty, by, tx - x, ty - y)
                 && self.gives_check_from(pos, p.ty, by, c, target)
         })
+    }
+
+    /// Own pieces whose leaving alone could open an enemy capture line to `royal` (out of check):
+    /// for each enemy piece that could reach the royal on an empty field, the one own piece that
+    /// stands alone in its way.
+    fn field_pins(&self, f: &FieldTables, pos: &Position, occ: &[Cell], royal: Cell, side: Side) -> PinCandidates {
+        if self.generic_attacks {
+            return self.pin_candidates(pos, royal, side);
+        }
+        let (t, enemy, (rx, ry)) = (&self.tables, side.opponent(), f.support.xy(royal));
+        let mut pins = PinCandidates::new();
+        for &e in occ {
+            let p = pos.piece_at(e).expect("occupied");
+            let (x, y) = f.support.xy(e);
+            if p.side != enemy || !f.reach.contains(p.ty, enemy, rx - x, ry - y) {
+                continue;
+            }
+            for g in t.gens(p.ty, enemy, e).iter().filter(|g| g.captures) {
+                let ray = t.span(g.ray);
+                let Some(k) = ray.iter().position(|&c| c == royal) else { continue };
+                let mut blockers = t.span(g.block).iter().chain(&ray[..k]).filter(|&&c| pos.piece_at(c).is_some());
+                if let (Some(&b), None) = (blockers.next(), blockers.next())
+                    && pos.piece_at(b).is_some_and(|q| q.side == side)
+                {
+                    pins.push(b);
+                }
+            }
+        }
+        pins
     }
 
     /// Perft on a field: each node's occupied cells (and, after a quiet move, that nothing is
@@ -445,7 +474,7 @@ impl KitVariant {
     fn field_after_ok(
         &self,
         f: &FieldTables,
-        pos: &Position,
+        pos: &mut Position,
         cand: &Candidate,
         after: &[Cell],
     ) -> Result<bool, RuleError> {
@@ -470,11 +499,20 @@ impl KitVariant {
         if losses.is_empty() {
             return Ok(true);
         }
-        let mut end = pos.clone();
-        for &c in &losses {
-            end.set(c, None);
+        // The worst end of the turn, tried in place: the losses lifted, then put back.
+        let mut kept = Cells::EMPTY;
+        for &c in after.iter().filter(|c| !losses.contains(c)) {
+            kept.push(c)?;
         }
-        if !self.attacked(&end, royal, enemy) {
+        let lifted: Vec<_> = losses.iter().map(|&c| (c, pos.piece_at(c))).collect();
+        for &c in &losses {
+            pos.set(c, None);
+        }
+        let safe = !self.field_attacked(f, pos, &kept, royal, enemy);
+        for (c, p) in lifted {
+            pos.set(c, p);
+        }
+        if safe {
             return Ok(true);
         }
         let mut end = pos.clone();

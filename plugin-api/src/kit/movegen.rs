@@ -43,10 +43,10 @@ pub(crate) struct PinCandidates {
 }
 
 impl PinCandidates {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PinCandidates { cells: [NO_CELL; 32], len: 0, overflow: false }
     }
-    fn push(&mut self, c: Cell) {
+    pub(crate) fn push(&mut self, c: Cell) {
         if self.len == self.cells.len() {
             self.overflow = true;
         } else {
