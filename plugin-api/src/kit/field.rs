@@ -16,6 +16,7 @@ use super::movegen::PinCandidates;
 use super::movegen::Undo;
 use super::rules::FieldRule;
 use super::support::{MAX_FIELD_PIECES, Support};
+use super::tables::TypeSet;
 use crate::field::GRACE;
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
@@ -44,26 +45,24 @@ pub(crate) struct FieldTables {
     reach: OffsetSet,
 }
 
-/// Offsets `(dx, dy)` within a box's size, per type and side, as a bit table.
+/// Per side and offset `(dx, dy)` within a box's size, the types whose captures reach it.
 #[derive(Debug)]
 struct OffsetSet {
     files: i32,
     ranks: i32,
-    bits: Vec<bool>,
+    types: Vec<TypeSet>,
 }
 
 impl OffsetSet {
-    fn index(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> usize {
+    fn index(&self, side: Side, dx: i32, dy: i32) -> usize {
         let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
-        ((ty as usize * 2 + side.index()) * h as usize + (dy + self.ranks - 1) as usize) * w as usize
-            + (dx + self.files - 1) as usize
+        (side.index() * h as usize + (dy + self.ranks - 1) as usize) * w as usize + (dx + self.files - 1) as usize
     }
 
     fn build(kit: &KitVariant) -> OffsetSet {
         let (files, ranks) = (kit.geometry.files() as i32, kit.geometry.ranks() as i32);
-        let n = kit.rules.pieces.len();
-        let mut set =
-            OffsetSet { files, ranks, bits: vec![false; n * 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1)] };
+        let len = 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1);
+        let mut set = OffsetSet { files, ranks, types: vec![TypeSet::default(); len] };
         for (ty, p) in kit.rules.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for a in p.atoms.iter().filter(|a| a.mode.captures) {
@@ -72,8 +71,8 @@ impl OffsetSet {
                     for k in 1..=steps {
                         let (dx, dy) = (v.df as i32 * k, v.dr as i32 * k);
                         if dx.abs() < files && dy.abs() < ranks {
-                            let i = set.index(ty as PieceId, side, dx, dy);
-                            set.bits[i] = true;
+                            let i = set.index(side, dx, dy);
+                            set.types[i].insert(ty);
                         }
                     }
                 }
@@ -82,8 +81,14 @@ impl OffsetSet {
         set
     }
 
+    /// The types of `side` whose captures reach `(dx, dy)` away on an empty board.
+    #[inline]
+    fn at(&self, side: Side, dx: i32, dy: i32) -> &TypeSet {
+        &self.types[self.index(side, dx, dy)]
+    }
+
     fn contains(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> bool {
-        self.bits[self.index(ty, side, dx, dy)]
+        self.at(side, dx, dy).contains(ty)
     }
 }
 
@@ -159,6 +164,14 @@ impl FieldNode {
             }
         }
         Ok(FieldNode { occ, settled: None })
+    }
+}
+
+impl Scan {
+    /// Out of check with every piece supported: a drop (which strands nothing and can only block
+    /// lines) is legal exactly when it gives no check.
+    fn quiet(&self) -> bool {
+        !self.in_check && !self.stranded
     }
 }
 
@@ -250,21 +263,39 @@ impl KitVariant {
         let scan = Scan { occ, mine, theirs: royal[side.opponent().index()], stranded, in_check, pins };
         if pos.hand(side, f.royal) > 0 {
             self.placements(f, pos, out, scan.theirs);
-        } else if scan.mine == NO_CELL {
-            return Ok(());
-        } else {
-            for &c in scan.occ.iter() {
-                let p = pos.piece_at(c).expect("occupied");
-                if p.side == side {
-                    self.moves_of(pos, out, side, p.ty, c);
-                }
-            }
-            self.field_drops(f, pos, out, &scan);
+            return self.retain_legal(f, pos, out, 0, &scan);
         }
+        if scan.mine == NO_CELL {
+            return Ok(());
+        }
+        for &c in scan.occ.iter() {
+            let p = pos.piece_at(c).expect("occupied");
+            if p.side == side {
+                self.moves_of(pos, out, side, p.ty, c);
+            }
+        }
+        self.retain_legal(f, pos, out, 0, &scan)?;
+        let drops = out.len();
+        self.field_drops(f, pos, out, &scan);
+        if !scan.quiet() {
+            self.retain_legal(f, pos, out, drops, &scan)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the legal moves among `out[from..]`.
+    fn retain_legal(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+        from: usize,
+        scan: &Scan,
+    ) -> Result<(), RuleError> {
         let mut after = Cells::EMPTY;
-        let mut i = 0;
+        let mut i = from;
         while i < out.len() {
-            if self.field_move_ok(f, pos, out[i], &scan, &mut after)? {
+            if self.field_move_ok(f, pos, out[i], scan, &mut after)? {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -376,7 +407,19 @@ impl KitVariant {
             if pos.hand(side, *hand_type) == 0 {
                 continue;
             }
-            let mut add = |c: Cell| out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+            // In a quiet node only the legal drops: the faces that give no check from the cell.
+            let quiet = scan.quiet() && theirs != NO_CELL;
+            let mut add = |c: Cell| {
+                if quiet {
+                    let ((x, y), (ex, ey)) = (s.xy(c), s.xy(theirs));
+                    let reaching = f.reach.at(side, ex - x, ey - y);
+                    let checks =
+                        |face: PieceId| reaching.contains(face) && self.gives_check_from(pos, face, side, c, theirs);
+                    out.extend(faces.iter().filter(|&&face| !checks(face)).map(|&face| Move::drop(face, c)));
+                } else {
+                    out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+                }
+            };
             if *relay {
                 // Every free cell within reach of the royal, in index order.
                 let (r, (x, y)) = (s.reach(), s.xy(mine));
@@ -433,7 +476,7 @@ impl KitVariant {
         }
         // A drop strands nothing (its cell is next to a supporter, and a new piece takes no support
         // away) and can only block lines: out of check, with nothing stranded, it is legal.
-        if mv.kind == MoveKind::Drop && !scan.in_check && !scan.stranded {
+        if mv.kind == MoveKind::Drop && scan.quiet() {
             return Ok(true);
         }
         let pinned = scan.in_check || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
