@@ -7,7 +7,11 @@
 //! bounds what the end of the turn can take (the hook may capture only the mover's stranded pieces,
 //! which only opens lines) and calls the hook only when that bound cannot decide. A played move
 //! calls it when something is stranded or the mover has pieces under grace. Everything else is the
-//! kit's tables and make/unmake.
+//! kit's tables and make/unmake, worked over the few occupied cells instead of the whole box:
+//! attacks and pins look up each enemy piece by its offset to the royal (walking only the ones that
+//! could reach it), a quiet node's drops are judged a cell at a time by the faces that would check
+//! from there, and perft hands each node its occupied cells and, after a move that stranded
+//! nothing, the knowledge that nothing is stranded.
 
 use std::sync::Arc;
 
