@@ -450,16 +450,20 @@ fn henka_replay_reads_the_seed_game_in_compass_notation() {
     assert!(stdout.contains("result: White wins by no legal move"), "{stdout}");
 }
 
+/// Rule options, as `ki_shogi` takes them.
+type Options = &'static [(&'static str, &'static str)];
+
 /// The kit's perft hands each node its occupied cells and, after a move that stranded nothing, that
 /// nothing is stranded; perft through `legal_moves` and `play` (a fresh scan everywhere) must count
 /// the same, here on positions with grace marks, Ki relays and a re-centring unbounded field.
 #[test]
 fn the_kits_field_perft_agrees_with_perft_through_legal_moves_and_play() {
-    let cases: [(&[(&str, &str)], &str, &[&str], u32); 4] = [
+    let unbounded_ki: Options = &[("field", "unbounded"), ("ki_cube", "on")];
+    let cases: [(Options, &str, &[&str], u32); 4] = [
         (&[], "w bGyoku@8,7;bKaku@8,6;wGyoku@7,9;wCho@6,6 b:H,w:K 6,6 21", &[], 4),
         (&KI, "b bGyoku@7,7;bKi@9,11;wGyoku@6,9;wHi@10,12 b:-,w:- 9,11 2", &[], 3),
         (&KI, "w bGyoku@7,7;bKi@7,5;bCho@8,6;wGyoku@8,9;wHou@9,11;wKaku@9,10 b:H,w:H - 12", &[], 3),
-        (&[("field", "unbounded"), ("ki_cube", "on")], "", &["*Gyoku", "*Gyoku NNE", "Gyoku W"], 3),
+        (unbounded_ki, "", &["*Gyoku", "*Gyoku NNE", "Gyoku W"], 3),
     ];
     for (options, position, moves, depth) in cases {
         let v = ki_shogi(options);
