@@ -150,12 +150,12 @@ struct Scan {
     pins: Option<PinCandidates>,
 }
 
-/// What a node knows of its field before generating moves: every occupied cell, and whether
-/// nothing is stranded (`Some(true)` when the move that led here was played through and left every
-/// piece supported; `None`: not known, computed when needed).
+/// What a node knows of its field before generating moves: every occupied cell, and whether it is
+/// known that nothing is stranded (the move that led here was played through and left every piece
+/// supported; otherwise support is computed when needed).
 pub(crate) struct FieldNode {
     occ: Cells,
-    settled: Option<bool>,
+    settled: bool,
 }
 
 impl FieldNode {
@@ -167,7 +167,7 @@ impl FieldNode {
                 occ.push(c as Cell)?;
             }
         }
-        Ok(FieldNode { occ, settled: None })
+        Ok(FieldNode { occ, settled: false })
     }
 }
 
@@ -260,7 +260,7 @@ impl KitVariant {
                 royal[p.side.index()] = c;
             }
         }
-        let stranded = node.settled.map_or_else(|| f.support.any_unsupported(pos, &occ), |settled| !settled);
+        let stranded = !node.settled && f.support.any_unsupported(pos, &occ);
         let mine = royal[side.index()];
         let in_check = mine != NO_CELL && self.field_attacked(f, pos, &occ, mine, side.opponent());
         let pins = (mine != NO_CELL && !in_check).then(|| self.field_pins(f, pos, &occ, mine, side));
@@ -618,7 +618,7 @@ impl KitVariant {
         };
         let off_centre = f.unbounded && first_royal(pos, &after).is_some_and(|c| c != f.centre);
         if !stranding && !off_centre {
-            return Ok((FullUndo::Plain(u), FieldNode { occ: after, settled: Some(true) }));
+            return Ok((FullUndo::Plain(u), FieldNode { occ: after, settled: true }));
         }
         let mut before = pos.clone();
         self.unmake(&mut before, mv, u);
