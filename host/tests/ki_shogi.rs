@@ -449,3 +449,28 @@ fn henka_replay_reads_the_seed_game_in_compass_notation() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("result: White wins by no legal move"), "{stdout}");
 }
+
+/// Rule options, as `ki_shogi` takes them.
+type Options = &'static [(&'static str, &'static str)];
+
+/// The kit's perft hands each node its occupied cells and, after a move that stranded nothing, that
+/// nothing is stranded; perft through `legal_moves` and `play` (a fresh scan everywhere) must count
+/// the same, here on positions with grace marks, Ki relays and a re-centring unbounded field.
+#[test]
+fn the_kits_field_perft_agrees_with_perft_through_legal_moves_and_play() {
+    let unbounded_ki: Options = &[("field", "unbounded"), ("ki_cube", "on")];
+    let cases: [(Options, &str, &[&str], u32); 4] = [
+        (&[], "w bGyoku@8,7;bKaku@8,6;wGyoku@7,9;wCho@6,6 b:H,w:K 6,6 21", &[], 4),
+        (&KI, "b bGyoku@7,7;bKi@9,11;wGyoku@6,9;wHi@10,12 b:-,w:- 9,11 2", &[], 3),
+        (&KI, "w bGyoku@7,7;bKi@7,5;bCho@8,6;wGyoku@8,9;wHou@9,11;wKaku@9,10 b:H,w:H - 12", &[], 3),
+        (unbounded_ki, "", &["*Gyoku", "*Gyoku NNE", "Gyoku W"], 3),
+    ];
+    for (options, position, moves, depth) in cases {
+        let v = ki_shogi(options);
+        let mut pos = if position.is_empty() { v.start_position() } else { v.parse_position(position).unwrap() };
+        play(v.as_ref(), &mut pos, moves);
+        let text = v.format_position(&pos);
+        let generic = perft::generic_perft(v.as_ref(), &pos, depth).unwrap();
+        assert_eq!(v.perft(&pos, depth).unwrap(), generic, "perft {depth} at {text}");
+    }
+}

@@ -7,7 +7,11 @@
 //! bounds what the end of the turn can take (the hook may capture only the mover's stranded pieces,
 //! which only opens lines) and calls the hook only when that bound cannot decide. A played move
 //! calls it when something is stranded or the mover has pieces under grace. Everything else is the
-//! kit's tables and make/unmake.
+//! kit's tables and make/unmake, worked over the few occupied cells instead of the whole box:
+//! attacks and pins look up each enemy piece by its offset to the royal (walking only the ones that
+//! could reach it), a quiet node's drops are judged a cell at a time by the faces that would check
+//! from there, and perft hands each node its occupied cells and, after a move that stranded
+//! nothing, the knowledge that nothing is stranded.
 
 use std::sync::Arc;
 
@@ -16,6 +20,7 @@ use super::movegen::PinCandidates;
 use super::movegen::Undo;
 use super::rules::FieldRule;
 use super::support::{MAX_FIELD_PIECES, Support};
+use super::tables::TypeSet;
 use crate::field::GRACE;
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
@@ -44,26 +49,24 @@ pub(crate) struct FieldTables {
     reach: OffsetSet,
 }
 
-/// Offsets `(dx, dy)` within a box's size, per type and side, as a bit table.
+/// Per side and offset `(dx, dy)` within a box's size, the types whose captures reach it.
 #[derive(Debug)]
 struct OffsetSet {
     files: i32,
     ranks: i32,
-    bits: Vec<bool>,
+    types: Vec<TypeSet>,
 }
 
 impl OffsetSet {
-    fn index(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> usize {
+    fn index(&self, side: Side, dx: i32, dy: i32) -> usize {
         let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
-        ((ty as usize * 2 + side.index()) * h as usize + (dy + self.ranks - 1) as usize) * w as usize
-            + (dx + self.files - 1) as usize
+        (side.index() * h as usize + (dy + self.ranks - 1) as usize) * w as usize + (dx + self.files - 1) as usize
     }
 
     fn build(kit: &KitVariant) -> OffsetSet {
         let (files, ranks) = (kit.geometry.files() as i32, kit.geometry.ranks() as i32);
-        let n = kit.rules.pieces.len();
-        let mut set =
-            OffsetSet { files, ranks, bits: vec![false; n * 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1)] };
+        let len = 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1);
+        let mut set = OffsetSet { files, ranks, types: vec![TypeSet::default(); len] };
         for (ty, p) in kit.rules.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for a in p.atoms.iter().filter(|a| a.mode.captures) {
@@ -72,8 +75,8 @@ impl OffsetSet {
                     for k in 1..=steps {
                         let (dx, dy) = (v.df as i32 * k, v.dr as i32 * k);
                         if dx.abs() < files && dy.abs() < ranks {
-                            let i = set.index(ty as PieceId, side, dx, dy);
-                            set.bits[i] = true;
+                            let i = set.index(side, dx, dy);
+                            set.types[i].insert(ty);
                         }
                     }
                 }
@@ -82,8 +85,14 @@ impl OffsetSet {
         set
     }
 
+    /// The types of `side` whose captures reach `(dx, dy)` away on an empty board.
+    #[inline]
+    fn at(&self, side: Side, dx: i32, dy: i32) -> &TypeSet {
+        &self.types[self.index(side, dx, dy)]
+    }
+
     fn contains(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> bool {
-        self.bits[self.index(ty, side, dx, dy)]
+        self.at(side, dx, dy).contains(ty)
     }
 }
 
@@ -139,6 +148,35 @@ struct Scan {
     in_check: bool,
     /// Own pieces whose leaving might expose the royal (see `pin_candidates`).
     pins: Option<PinCandidates>,
+}
+
+/// What a node knows of its field before generating moves: every occupied cell, and whether it is
+/// known that nothing is stranded (the move that led here was played through and left every piece
+/// supported; otherwise support is computed when needed).
+pub(crate) struct FieldNode {
+    occ: Cells,
+    settled: bool,
+}
+
+impl FieldNode {
+    /// The field of `pos`, by a scan of the whole box.
+    pub(crate) fn scan(pos: &Position) -> Result<FieldNode, RuleError> {
+        let mut occ = Cells::EMPTY;
+        for (c, p) in pos.cells().iter().enumerate() {
+            if p.is_some() {
+                occ.push(c as Cell)?;
+            }
+        }
+        Ok(FieldNode { occ, settled: false })
+    }
+}
+
+impl Scan {
+    /// Out of check with every piece supported: a drop (which strands nothing and can only block
+    /// lines) is legal exactly when it gives no check.
+    fn quiet(&self) -> bool {
+        !self.in_check && !self.stranded
+    }
 }
 
 /// Cells of pieces on the field, kept on the stack: the hot path scans the field once per
@@ -200,46 +238,147 @@ impl KitVariant {
         pos: &mut Position,
         out: &mut Vec<Move>,
     ) -> Result<(), RuleError> {
+        let node = FieldNode::scan(pos)?;
+        self.field_legal_at(f, pos, &node, out)
+    }
+
+    /// [`KitVariant::field_legal`] with the field already known (handed down by perft).
+    fn field_legal_at(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        node: &FieldNode,
+        out: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
-        let mut occ = Cells::EMPTY;
+        let occ = node.occ;
         let mut royal = [NO_CELL; 2];
-        for (c, p) in pos.cells().iter().enumerate() {
-            if let Some(p) = p {
-                occ.push(c as Cell)?;
-                if p.ty == f.royal {
-                    royal[p.side.index()] = c as Cell;
-                }
+        for &c in occ.iter() {
+            let p = pos.piece_at(c).expect("occupied");
+            if p.ty == f.royal {
+                royal[p.side.index()] = c;
             }
         }
-        let stranded = f.support.any_unsupported(pos, &occ);
+        let stranded = !node.settled && f.support.any_unsupported(pos, &occ);
         let mine = royal[side.index()];
-        let in_check = mine != NO_CELL && self.attacked(pos, mine, side.opponent());
-        let pins = (mine != NO_CELL && !in_check).then(|| self.pin_candidates(pos, mine, side));
+        let in_check = mine != NO_CELL && self.field_attacked(f, pos, &occ, mine, side.opponent());
+        let pins = (mine != NO_CELL && !in_check).then(|| self.field_pins(f, pos, &occ, mine, side));
         let scan = Scan { occ, mine, theirs: royal[side.opponent().index()], stranded, in_check, pins };
         if pos.hand(side, f.royal) > 0 {
             self.placements(f, pos, out, scan.theirs);
-        } else if scan.mine == NO_CELL {
-            return Ok(());
-        } else {
-            for &c in scan.occ.iter() {
-                let p = pos.piece_at(c).expect("occupied");
-                if p.side == side {
-                    self.moves_of(pos, out, side, p.ty, c);
-                }
-            }
-            self.field_drops(f, pos, out, &scan);
+            return self.retain_legal(f, pos, out, 0, &scan);
         }
+        if scan.mine == NO_CELL {
+            return Ok(());
+        }
+        for &c in scan.occ.iter() {
+            let p = pos.piece_at(c).expect("occupied");
+            if p.side == side {
+                self.moves_of(pos, out, side, p.ty, c);
+            }
+        }
+        self.retain_legal(f, pos, out, 0, &scan)?;
+        let drops = out.len();
+        self.field_drops(f, pos, out, &scan);
+        if !scan.quiet() {
+            self.retain_legal(f, pos, out, drops, &scan)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the legal moves among `out[from..]`.
+    fn retain_legal(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+        from: usize,
+        scan: &Scan,
+    ) -> Result<(), RuleError> {
         let mut after = Cells::EMPTY;
-        let mut i = 0;
+        let mut i = from;
         while i < out.len() {
-            if self.field_move_ok(f, pos, out[i], &scan, &mut after)? {
+            if self.field_move_ok(f, pos, out[i], scan, &mut after)? {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
         Ok(())
+    }
+
+    /// Whether `target` is attacked by a piece of `by`: on a field of a few pieces, each of `by`'s
+    /// pieces (`occ`: every occupied cell) is looked up by its offset to the target, and only the
+    /// few that could reach it on an empty field are walked.
+    fn field_attacked(&self, f: &FieldTables, pos: &Position, occ: &[Cell], target: Cell, by: Side) -> bool {
+        if self.generic_attacks {
+            return self.attacked(pos, target, by);
+        }
+        let (tx, ty) = f.support.xy(target);
+        occ.iter().any(|&c| {
+            let p = pos.piece_at(c).expect("occupied");
+            let (x, y) = f.support.xy(c);
+            p.side == by
+                && c != target
+                && f.reach.contains(p.ty, by, tx - x, ty - y)
+                && self.gives_check_from(pos, p.ty, by, c, target)
+        })
+    }
+
+    /// Own pieces whose leaving alone could open an enemy capture line to `royal` (out of check):
+    /// for each enemy piece that could reach the royal on an empty field, the one own piece that
+    /// stands alone in its way.
+    fn field_pins(&self, f: &FieldTables, pos: &Position, occ: &[Cell], royal: Cell, side: Side) -> PinCandidates {
+        if self.generic_attacks {
+            return self.pin_candidates(pos, royal, side);
+        }
+        let (t, enemy, (rx, ry)) = (&self.tables, side.opponent(), f.support.xy(royal));
+        let mut pins = PinCandidates::new();
+        for &e in occ {
+            let p = pos.piece_at(e).expect("occupied");
+            let (x, y) = f.support.xy(e);
+            if p.side != enemy || !f.reach.contains(p.ty, enemy, rx - x, ry - y) {
+                continue;
+            }
+            for g in t.gens(p.ty, enemy, e).iter().filter(|g| g.captures) {
+                let ray = t.span(g.ray);
+                let Some(k) = ray.iter().position(|&c| c == royal) else { continue };
+                let mut blockers = t.span(g.block).iter().chain(&ray[..k]).filter(|&&c| pos.piece_at(c).is_some());
+                if let (Some(&b), None) = (blockers.next(), blockers.next())
+                    && pos.piece_at(b).is_some_and(|q| q.side == side)
+                {
+                    pins.push(b);
+                }
+            }
+        }
+        pins
+    }
+
+    /// Perft on a field: each node's occupied cells (and, after a quiet move, that nothing is
+    /// stranded) come from its parent instead of a scan of the whole box.
+    pub(crate) fn field_perft(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        node: &FieldNode,
+        depth: u32,
+        bufs: &mut [Vec<Move>],
+    ) -> Result<u64, RuleError> {
+        let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+        self.field_legal_at(f, pos, node, buf)?;
+        if depth <= 1 {
+            return Ok(buf.len() as u64);
+        }
+        let mut nodes = 0;
+        for i in 0..buf.len() {
+            let mv = buf[i];
+            let (u, child) = self.make_on_field(f, pos, mv, &node.occ)?;
+            let n = self.field_perft(f, pos, &child, depth - 1, rest);
+            self.unmake_full(pos, mv, u);
+            nodes += n?;
+        }
+        Ok(nodes)
     }
 
     /// The royal's placement: the first anywhere (an unbounded field: its centre), the second at
@@ -262,30 +401,51 @@ impl KitVariant {
     fn field_drops(&self, f: &FieldTables, pos: &Position, out: &mut Vec<Move>, scan: &Scan) {
         let (s, side, mine, theirs) = (&f.support, pos.side_to_move(), scan.mine, scan.theirs);
         let allowed = |c: Cell| pos.piece_at(c).is_none() && (theirs == NO_CELL || s.distance(c, theirs) > 1);
-        let mut near: Vec<Cell> = s.neighbours(mine).collect();
-        for k in s.active_relays_of(pos, &scan.occ, side) {
-            for n in s.neighbours(k) {
-                if !near.contains(&n) {
-                    near.push(n);
-                }
-            }
-        }
-        near.retain(|&c| allowed(c));
-        let mut reach: Option<Vec<Cell>> = None;
+        // The supporters a drop may stand next to: the royal, then the active relays (a bit set
+        // over the field's cells, none without relays).
+        let relays = s.active_relays_of(pos, &scan.occ, side);
+        let supporters = || {
+            std::iter::once(mine).chain((0..scan.occ.len()).filter(move |&i| relays >> i & 1 == 1).map(|i| scan.occ[i]))
+        };
         for (hand_type, faces, relay) in &f.drops {
             if pos.hand(side, *hand_type) == 0 {
                 continue;
             }
-            let cells: &[Cell] = if *relay {
-                reach.get_or_insert_with(|| {
-                    let r = s.reach();
-                    self.geometry.cells().filter(|&c| (1..=r).contains(&s.distance(c, mine)) && allowed(c)).collect()
-                })
-            } else {
-                &near
+            // In a quiet node only the legal drops: the faces that give no check from the cell.
+            let quiet = scan.quiet() && theirs != NO_CELL;
+            let mut add = |c: Cell| {
+                if quiet {
+                    let ((x, y), (ex, ey)) = (s.xy(c), s.xy(theirs));
+                    let reaching = f.reach.at(side, ex - x, ey - y);
+                    let checks =
+                        |face: PieceId| reaching.contains(face) && self.gives_check_from(pos, face, side, c, theirs);
+                    out.extend(faces.iter().filter(|&&face| !checks(face)).map(|&face| Move::drop(face, c)));
+                } else {
+                    out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+                }
             };
-            for &c in cells {
-                out.extend(faces.iter().map(|&face| Move::drop(face, c)));
+            if *relay {
+                // Every free cell within reach of the royal, in index order.
+                let (r, (x, y)) = (s.reach(), s.xy(mine));
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if let Some(c) = self.geometry.cell(x + dx, y + dy, 0)
+                            && c != mine
+                            && allowed(c)
+                        {
+                            add(c);
+                        }
+                    }
+                }
+                continue;
+            }
+            // Each cell once: a neighbour of a supporter is skipped when it is next to an earlier one.
+            for (k, src) in supporters().enumerate() {
+                for c in s.neighbours(src) {
+                    if allowed(c) && !supporters().take(k).any(|e| s.distance(c, e) == 1) {
+                        add(c);
+                    }
+                }
             }
         }
     }
@@ -311,7 +471,7 @@ impl KitVariant {
             return Ok(false);
         }
         if mv.kind == MoveKind::Drop && theirs != NO_CELL {
-            let ((x, y, _), (ex, ey, _)) = (self.geometry.coords(mv.to), self.geometry.coords(theirs));
+            let ((x, y), (ex, ey)) = (f.support.xy(mv.to), f.support.xy(theirs));
             if f.reach.contains(mv.piece, side, ex - x, ey - y)
                 && self.gives_check_from(pos, mv.piece, side, mv.to, theirs)
             {
@@ -320,7 +480,7 @@ impl KitVariant {
         }
         // A drop strands nothing (its cell is next to a supporter, and a new piece takes no support
         // away) and can only block lines: out of check, with nothing stranded, it is legal.
-        if mv.kind == MoveKind::Drop && !scan.in_check && !scan.stranded {
+        if mv.kind == MoveKind::Drop && scan.quiet() {
             return Ok(true);
         }
         let pinned = scan.in_check || scan.pins.as_ref().is_none_or(|p| p.contains(mv.from));
@@ -361,7 +521,7 @@ impl KitVariant {
     fn field_after_ok(
         &self,
         f: &FieldTables,
-        pos: &Position,
+        pos: &mut Position,
         cand: &Candidate,
         after: &[Cell],
     ) -> Result<bool, RuleError> {
@@ -374,23 +534,32 @@ impl KitVariant {
         }
         let stranding = moved_unsupported || others_may_strand && s.any_unsupported(pos, after);
         if !stranding || !self.hooks.as_ref().is_some_and(|h| h.has_stranding()) {
-            return Ok(!exposes || !self.attacked(pos, royal, enemy));
+            return Ok(!exposes || !self.field_attacked(f, pos, after, royal, enemy));
         }
         // Some piece is stranded: the end of the turn may take some of the mover's pieces (never the
         // opponent's), which can only open lines to its royal. Attacked with none taken: illegal;
         // safe with every piece it could lose taken: legal; only in between ask the hook.
-        if exposes && self.attacked(pos, royal, enemy) {
+        if exposes && self.field_attacked(f, pos, after, royal, enemy) {
             return Ok(false);
         }
         let losses = s.worst_losses(pos, after, enemy.opponent());
         if losses.is_empty() {
             return Ok(true);
         }
-        let mut end = pos.clone();
-        for &c in &losses {
-            end.set(c, None);
+        // The worst end of the turn, tried in place: the losses lifted, then put back.
+        let mut kept = Cells::EMPTY;
+        for &c in after.iter().filter(|c| !losses.contains(c)) {
+            kept.push(c)?;
         }
-        if !self.attacked(&end, royal, enemy) {
+        let lifted: Vec<_> = losses.iter().map(|&c| (c, pos.piece_at(c))).collect();
+        for &c in &losses {
+            pos.set(c, None);
+        }
+        let safe = !self.field_attacked(f, pos, &kept, royal, enemy);
+        for (c, p) in lifted {
+            pos.set(c, p);
+        }
+        if safe {
             return Ok(true);
         }
         let mut end = pos.clone();
@@ -415,39 +584,57 @@ impl KitVariant {
     /// re-centring. Take it back with [`KitVariant::unmake_full`].
     #[inline]
     pub(crate) fn make_full(&self, pos: &mut Position, mv: Move) -> Result<FullUndo, RuleError> {
+        let Some(f) = &self.field else { return Ok(FullUndo::Plain(self.make(pos, mv))) };
+        let node = FieldNode::scan(pos)?;
+        self.make_on_field(f, pos, mv, &node.occ).map(|(u, _)| u)
+    }
+
+    /// [`KitVariant::make_full`] on a field whose occupied cells before the move are `occ`; also
+    /// returns what the next node knows of its field.
+    fn make_on_field(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        mv: Move,
+        occ: &[Cell],
+    ) -> Result<(FullUndo, FieldNode), RuleError> {
         let u = self.make(pos, mv);
-        let Some(f) = &self.field else { return Ok(FullUndo::Plain(u)) };
         let mover = pos.side_to_move().opponent();
-        let mut occ = Cells::EMPTY;
-        let scanned =
-            (pos.cells().iter().enumerate()).filter(|(_, p)| p.is_some()).try_for_each(|(c, _)| occ.push(c as Cell));
-        if let Err(e) = scanned {
+        // The cells still occupied after the move (a capture's victim cell stays: the captor is
+        // on it), and the moved or dropped piece's.
+        let mut after = Cells::EMPTY;
+        let mut listed = occ.iter().filter(|&&c| pos.piece_at(c).is_some()).try_for_each(|&c| after.push(c));
+        if listed.is_ok() && !occ.contains(&mv.to) && pos.piece_at(mv.to).is_some() {
+            listed = after.push(mv.to);
+        }
+        if let Err(e) = listed {
             self.unmake(pos, mv, u);
             return Err(e);
         }
         let marked = |c: &Cell| pos.piece_at(*c).is_some_and(|p| p.side == mover && p.flags & GRACE != 0);
-        let stranding = occ.iter().any(marked) || f.support.any_unsupported(pos, &occ);
-        let first_royal = |pos: &Position| {
-            (pos.cells().iter().position(|p| p.is_some_and(|p| p.ty == f.royal && p.side == Side::First)))
-                .map(|c| c as Cell)
+        let stranding = after.iter().any(marked) || f.support.any_unsupported(pos, &after);
+        let first_royal = |pos: &Position, occ: &[Cell]| {
+            occ.iter().copied().find(|&c| pos.piece_at(c).is_some_and(|p| p.ty == f.royal && p.side == Side::First))
         };
-        let off_centre = f.unbounded && first_royal(pos).is_some_and(|c| c != f.centre);
+        let off_centre = f.unbounded && first_royal(pos, &after).is_some_and(|c| c != f.centre);
         if !stranding && !off_centre {
-            return Ok(FullUndo::Plain(u));
+            return Ok((FullUndo::Plain(u), FieldNode { occ: after, settled: true }));
         }
         let mut before = pos.clone();
         self.unmake(&mut before, mv, u);
-        let mut ended = || -> Result<(), RuleError> {
+        let mut ended = || -> Result<FieldNode, RuleError> {
             if stranding {
                 self.end_turn(pos)?;
             }
-            if let Some(r) = first_royal(pos).filter(|&c| f.unbounded && c != f.centre) {
+            let node = FieldNode::scan(pos)?;
+            if let Some(r) = first_royal(pos, &node.occ).filter(|&c| f.unbounded && c != f.centre) {
                 self.recentre(f, pos, r)?;
+                return FieldNode::scan(pos);
             }
-            Ok(())
+            Ok(node)
         };
         match ended() {
-            Ok(()) => Ok(FullUndo::Snapshot(Box::new(before))),
+            Ok(node) => Ok((FullUndo::Snapshot(Box::new(before)), node)),
             Err(e) => {
                 *pos = before;
                 Err(e)

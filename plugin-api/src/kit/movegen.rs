@@ -43,10 +43,10 @@ pub(crate) struct PinCandidates {
 }
 
 impl PinCandidates {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PinCandidates { cells: [NO_CELL; 32], len: 0, overflow: false }
     }
-    fn push(&mut self, c: Cell) {
+    pub(crate) fn push(&mut self, c: Cell) {
         if self.len == self.cells.len() {
             self.overflow = true;
         } else {
@@ -643,6 +643,9 @@ impl KitVariant {
         depth: u32,
         bufs: &mut [Vec<Move>],
     ) -> Result<u64, RuleError> {
+        if let Some(f) = &self.field {
+            return self.field_perft(f, pos, &super::field::FieldNode::scan(pos)?, depth, bufs);
+        }
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
         self.gen_legal(pos, buf)?;
         if depth <= 1 {

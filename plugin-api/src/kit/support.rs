@@ -90,6 +90,12 @@ impl Support {
         dx.max(dy) as i32
     }
 
+    /// A cell's coordinates (file, rank).
+    #[inline]
+    pub fn xy(&self, c: Cell) -> (i32, i32) {
+        (self.x[c as usize] as i32, self.y[c as usize] as i32)
+    }
+
     /// Whether the variant has relays at all (without, support is only "next to a royal").
     pub fn any_relay(&self) -> bool {
         self.any_relay
@@ -236,14 +242,13 @@ impl Support {
         cells
     }
 
-    /// `side`'s active relays (they, like its royal, let it drop pieces next to them).
-    pub fn active_relays_of(&self, pos: &Position, occ: Occupied, side: Side) -> impl Iterator<Item = Cell> {
+    /// `side`'s active relays (they, like its royal, let it drop pieces next to them), as a bit set
+    /// over `occ`'s indices.
+    pub fn active_relays_of(&self, pos: &Position, occ: Occupied, side: Side) -> u64 {
         let (_, active) = self.relays(pos, occ);
-        let own: Vec<Cell> = (0..occ.len())
+        (0..occ.len())
             .filter(|&i| active >> i & 1 == 1 && pos.piece_at(occ[i]).is_some_and(|q| q.side == side))
-            .map(|i| occ[i])
-            .collect();
-        own.into_iter()
+            .fold(0, |set, i| set | 1 << i)
     }
 
     /// At the end of a turn (`pos.side_to_move()` is the player whose turn ends): captures that
