@@ -12,18 +12,6 @@ use henka_api::{EndReason, Position, Side, Variant, perft};
 use ki_shogi::KiShogi;
 use proptest::prelude::*;
 
-/// xorshift64*: a seeded choice of moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 const GYOKU: u8 = 0;
 const KI_FACES: std::ops::RangeInclusive<u8> = 13..=18;
 
@@ -70,7 +58,7 @@ fn cubes(v: &KiShogi, pos: &Position) -> usize {
 }
 
 fn playout(v: &KiShogi, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = fastrand::Rng::with_seed(seed);
     let mut pos = v.start_position();
     let total = cubes(v, &pos);
     for ply in 0..plies {
@@ -98,7 +86,7 @@ fn playout(v: &KiShogi, seed: u64, plies: usize) -> Result<(), TestCaseError> {
             break;
         }
         for _ in 0..4 {
-            let mv = moves[rng.below(moves.len())];
+            let mv = moves[rng.usize(..moves.len())];
             let w = v.format_move(&pos, mv);
             prop_assert_eq!(v.parse_move(&pos, &w).unwrap(), mv, "{} at {}", w, text);
             let mut next = pos.clone();
@@ -110,7 +98,7 @@ fn playout(v: &KiShogi, seed: u64, plies: usize) -> Result<(), TestCaseError> {
             let through_api = perft::generic_perft(v, &pos, 2).unwrap();
             prop_assert_eq!(v.perft(&pos, 2).unwrap(), through_api, "at {}", text);
         }
-        v.play(&mut pos, moves[rng.below(moves.len())]).unwrap();
+        v.play(&mut pos, moves[rng.usize(..moves.len())]).unwrap();
     }
     Ok(())
 }

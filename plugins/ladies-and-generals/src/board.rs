@@ -358,17 +358,6 @@ mod tests {
     }
 
     /// xorshift64*: a fixed, dependency-free sequence of choices.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-        }
-    }
-
     /// Along random games (captures preferred, so that hands fill and drops come into play),
     /// every legal move made on the board gives the board built afresh from the position the
     /// API move gives, and unmaking it gives back the board before.
@@ -378,7 +367,7 @@ mod tests {
         let v = crate::LadiesAndGenerals::new();
         let mut checked = 0;
         for seed in 1..=2u64 {
-            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let mut rng = fastrand::Rng::with_seed(seed);
             let mut pos = v.start_position();
             let mut moves = Vec::new();
             for _ in 0..150 {
@@ -399,7 +388,7 @@ mod tests {
                 }
                 let captures: Vec<Mv> = moves.iter().copied().filter(|m| board.at(m.to as Sq) != EMPTY).collect();
                 let pool = if captures.is_empty() { &moves } else { &captures };
-                play_on_position(&mut pos, pool[rng.below(pool.len())].to_api());
+                play_on_position(&mut pos, pool[rng.usize(..pool.len())].to_api());
             }
             assert!(!pos.hand_is_empty(Side::First) || !pos.hand_is_empty(Side::Second), "the game came to drops");
         }

@@ -21,17 +21,6 @@ use ladies_and_generals::LadiesAndGenerals;
 use ladies_and_generals::pieces::{EMPEROR, PRINCELING};
 
 /// xorshift64*: a fixed, dependency-free sequence of choices.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 /// Whether `side` keeps §6, counted from scratch.
 fn within_restrictions(pos: &Position, side: Side) -> bool {
     let mut groups: BTreeMap<(u8, (i32, i32, i32)), usize> = BTreeMap::new();
@@ -112,7 +101,7 @@ fn random_games_keep_every_invariant() {
     let mut drops_seen = 0;
     let mut checks_seen = 0;
     for seed in 1..=3u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng = fastrand::Rng::with_seed(seed);
         let mut pos = v.start_position();
         let mut history: Vec<HistoryEntry> = Vec::new();
         for ply in 0..300 {
@@ -149,8 +138,8 @@ fn random_games_keep_every_invariant() {
             let side = pos.side_to_move();
             let captures: Vec<Move> =
                 moves.iter().copied().filter(|m| pos.piece_at(m.to).is_some_and(|p| p.side != side)).collect();
-            let pool = if !captures.is_empty() && rng.below(4) > 0 { &captures } else { &moves };
-            v.play(&mut pos, pool[rng.below(pool.len())]).unwrap();
+            let pool = if !captures.is_empty() && rng.usize(..4) > 0 { &captures } else { &moves };
+            v.play(&mut pos, pool[rng.usize(..pool.len())]).unwrap();
             assert!(within_restrictions(&pos, side), "seed {seed} ply {ply}");
         }
     }

@@ -8,22 +8,11 @@ use henka_api::{HistoryEntry, Variant};
 use taishin::Taishin;
 
 /// xorshift64*: a fixed, dependency-free sequence of choices.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 #[test]
 fn random_games_keep_every_invariant() {
     let v = Taishin::new();
     for seed in 1..=3u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng = fastrand::Rng::with_seed(seed);
         let mut pos = v.start_position();
         let mut history: Vec<HistoryEntry> = Vec::new();
         for ply in 0..400 {
@@ -54,8 +43,8 @@ fn random_games_keep_every_invariant() {
                     m.via != henka_api::NO_CELL || pos.piece_at(m.to).is_some_and(|p| p.side != pos.side_to_move())
                 })
                 .collect();
-            let pool = if !captures.is_empty() && rng.below(3) > 0 { &captures } else { &moves };
-            let m = pool[rng.below(pool.len())];
+            let pool = if !captures.is_empty() && rng.usize(..3) > 0 { &captures } else { &moves };
+            let m = pool[rng.usize(..pool.len())];
             v.play(&mut pos, m).unwrap();
         }
     }
