@@ -500,3 +500,23 @@ fn rendered_snapshot_of_the_ki_shogi_field() {
     h.run_steps(2);
     h.snapshot("editor-ki-shogi-field");
 }
+
+#[test]
+fn a_ki_shogi_capture_asks_which_face_the_cube_turns_to() {
+    // The seed's game to 5. Myou(Kaku) NE+: White's Cho may take the Kaku and become Ou or Shu.
+    let moves = ["*Gyoku", "*Gyoku NNE", "*Cho E", "*Myou E", "CHO(Hi) S+", "Gyoku SE", "*Myou S", "*Cho S"];
+    let mut options = start("ki-shogi", None);
+    options.moves = [&moves[..], &["Myou(Kaku) NE+"]].concat().iter().map(|m| m.to_string()).collect();
+    let mut h = harness(options);
+    let v = h.state().session.variant().clone();
+    let pos = h.state().session.game().position().clone();
+    let mut legal = Vec::new();
+    v.legal_moves(&pos, &mut legal).unwrap();
+    let capture = legal.iter().find(|m| v.format_move(&pos, **m) == "Cho(Ou) x Kaku+").copied().unwrap();
+    let g = v.geometry();
+    let (from, to) = (henka_api::notation::cell_name(g, capture.from), henka_api::notation::cell_name(g, capture.to));
+    click_cells(&mut h, &[&from, &to]);
+    click(&mut h, "Become Shu");
+    let texts = h.state().session.move_texts();
+    assert_eq!(texts.last().map(String::as_str), Some("Cho(Shu) x Kaku+"), "{texts:?}");
+}
