@@ -147,9 +147,14 @@ fn parse_size(s: &str) -> Result<[f32; 2], String> {
 
 #[cfg(feature = "editor")]
 fn edit(args: EditArgs) -> Result<()> {
-    use crate::editor::{StartOptions, WindowOptions};
-    let start =
-        StartOptions { open: args.variant, position: args.at.position, moves: args.at.moves, ..Default::default() };
+    use crate::editor::{StartOptions, WindowOptions, fonts::SystemFonts};
+    let start = StartOptions {
+        open: args.variant,
+        position: args.at.position,
+        moves: args.at.moves,
+        system_fonts: SystemFonts::Prefer,
+        ..Default::default()
+    };
     crate::editor::run(start, WindowOptions { screenshot: args.screenshot, size: args.size })
 }
 

@@ -14,6 +14,7 @@ use super::autosave::{self, Autosave};
 use super::board::{BoardInput, BoardView, Marks};
 use super::browser::{Browser, BrowserAction};
 use super::field_view;
+use super::fonts::SystemFonts;
 use super::file_dialog::{FileDialog, Purpose, write_atomically};
 use super::inspector::Inspector;
 use super::move_input::{MoveInput, Pick, Step};
@@ -64,6 +65,9 @@ pub struct StartOptions {
     /// Keep the game in progress in this file, and restore it from there at the start (unless a
     /// variant, position or moves are given).
     pub autosave: Option<PathBuf>,
+    /// Whether a system CJK font may back up the embedded kanji (the window: yes; tests: no, so
+    /// they draw the same on every machine).
+    pub system_fonts: SystemFonts,
 }
 
 impl Default for StartOptions {
@@ -74,6 +78,7 @@ impl Default for StartOptions {
             moves: Vec::new(),
             typing_pause: Duration::from_millis(300),
             autosave: None,
+            system_fonts: SystemFonts::EmbeddedOnly,
         }
     }
 }
@@ -137,6 +142,8 @@ pub struct EditorApp {
     autosave: Option<Autosave>,
     /// The board cell under the pointer in the last frame.
     hovered: Option<Cell>,
+    /// Installed with the first frame.
+    system_fonts: SystemFonts,
 }
 
 impl std::fmt::Debug for EditorApp {
@@ -250,6 +257,7 @@ impl EditorApp {
             ai: AiPanel::new(wake),
             autosave,
             hovered: None,
+            system_fonts: options.system_fonts,
         };
         app.watch_document();
         if let Some(r) = restore
@@ -781,7 +789,7 @@ impl EditorApp {
         let ctx = ui.ctx().clone();
         if self.context.set(ctx.clone()).is_ok() {
             // The first frame: the context the editor lives in is known from now on.
-            super::fonts::install(&ctx);
+            super::fonts::install(&ctx, self.system_fonts);
         }
         self.poll_reloads(&ctx);
         self.dropped_files(&ctx);

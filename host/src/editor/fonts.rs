@@ -1,9 +1,16 @@
-//! Fonts: egui's defaults for the interface, plus a kanji font for piece faces.
+//! Fonts: every glyph the editor draws comes from a font compiled into the binary, so the window
+//! looks the same on a bare machine as on a desktop with every font installed.
 //!
-//! Henka ships a subset of Noto Serif CJK JP Bold (kana, JIS level-1 kanji and every character of
-//! the seed variants: see `host/assets/fonts/README.md`), so pieces show their kanji on any machine.
-//! A system CJK font, when one is installed, backs it up for rarer characters; a piece whose name
-//! still cannot be drawn shows its Latin token instead.
+//! - egui's own fonts: Ubuntu Light for the interface's Latin text, Hack (monospace, but with the
+//!   arrows, triangles and circles the interface uses: ◀ ▶ ● ○ ◯ ◎ ← →), and its monochrome emoji
+//!   fonts (Noto Emoji, emoji-icon-font) for the rest (⚠, 📁);
+//! - a subset of Noto Serif CJK JP Bold (kana, JIS level-1 kanji and every character of the
+//!   bundled variants: see `host/assets/fonts/README.md`) for piece faces and kanji in lists.
+//!
+//! A system CJK font, when [`SystemFonts::Prefer`] is asked for and one is installed, backs the
+//! subset up for rarer kanji; nothing depends on it, and the tests never load one (they must pass
+//! or fail the same on every machine). A piece whose name still cannot be drawn shows its Latin
+//! token instead.
 
 use std::sync::Arc;
 
@@ -14,7 +21,17 @@ pub fn kanji_family() -> FontFamily {
     FontFamily::Name("kanji".into())
 }
 
-const EMBEDDED: &[u8] = include_bytes!("../../assets/fonts/NotoSerifCJKjp-Bold-subset.otf");
+/// Whether an installed system CJK font may back up the embedded kanji subset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SystemFonts {
+    /// Only the fonts compiled into the binary: what tests use, so they are hermetic.
+    #[default]
+    EmbeddedOnly,
+    /// Also a system CJK font when one is installed (the window, for rare kanji).
+    Prefer,
+}
+
+const EMBEDDED_KANJI: &[u8] = include_bytes!("../../assets/fonts/NotoSerifCJKjp-Bold-subset.otf");
 
 /// System fonts tried as a fallback, with the face index of their Japanese face.
 const SYSTEM_CJK: &[(&str, u32)] = &[
@@ -26,12 +43,14 @@ const SYSTEM_CJK: &[(&str, u32)] = &[
     ("C:\\Windows\\Fonts\\msmincho.ttc", 0),
 ];
 
-/// Installs the fonts on a context.
-pub fn install(ctx: &egui::Context) {
+/// The editor's font definitions: egui's fonts and the embedded kanji subset, plus a system CJK
+/// font when `system` prefers one and it exists.
+pub fn definitions(system: SystemFonts) -> FontDefinitions {
     let mut defs = FontDefinitions::default();
-    defs.font_data.insert("henka-kanji".into(), Arc::new(FontData::from_static(EMBEDDED)));
+    defs.font_data.insert("henka-kanji".into(), Arc::new(FontData::from_static(EMBEDDED_KANJI)));
     let mut kanji = vec!["henka-kanji".to_string()];
-    if let Some((path, index)) = SYSTEM_CJK.iter().find(|(p, _)| std::path::Path::new(p).is_file())
+    if system == SystemFonts::Prefer
+        && let Some((path, index)) = SYSTEM_CJK.iter().find(|(p, _)| std::path::Path::new(p).is_file())
         && let Ok(bytes) = std::fs::read(path)
     {
         let mut data = FontData::from_owned(bytes);
@@ -39,13 +58,29 @@ pub fn install(ctx: &egui::Context) {
         defs.font_data.insert("system-cjk".into(), Arc::new(data));
         kanji.push("system-cjk".into());
     }
-    // Latin tokens on pieces and kanji in lists: each family falls back to the other's fonts.
+    // The interface's text: egui's Latin font first, then Hack for the symbols Ubuntu Light lacks
+    // (before the emoji fonts, whose triangles and circles are drawn as pictures), then kanji,
+    // then egui's icon and emoji fonts as the last resort.
     let proportional = defs.families.get(&FontFamily::Proportional).cloned().unwrap_or_default();
-    defs.families.insert(kanji_family(), kanji.iter().cloned().chain(proportional).collect());
-    for family in [FontFamily::Proportional, FontFamily::Monospace] {
-        defs.families.entry(family).or_default().extend(kanji.iter().cloned());
+    let (latin, icons): (Vec<String>, Vec<String>) = proportional.into_iter().partition(|f| f == "Ubuntu-Light");
+    let interface: Vec<String> =
+        latin.into_iter().chain(["Hack".to_string()]).chain(kanji.iter().cloned()).chain(icons).collect();
+    defs.families.insert(FontFamily::Proportional, interface.clone());
+    // Piece faces: kanji first, then everything the interface has (Latin tokens).
+    defs.families.insert(kanji_family(), kanji.iter().cloned().chain(interface.clone()).collect());
+    // Monospace (the script): egui's Hack and Ubuntu, then kanji and the icon fonts.
+    let mono = defs.families.entry(FontFamily::Monospace).or_default();
+    for f in interface {
+        if !mono.contains(&f) {
+            mono.push(f);
+        }
     }
-    ctx.set_fonts(defs);
+    defs
+}
+
+/// Installs the fonts on a context.
+pub fn install(ctx: &egui::Context, system: SystemFonts) {
+    ctx.set_fonts(definitions(system));
 }
 
 /// Whether every character of `text` can be drawn in the piece font.

@@ -14,7 +14,7 @@ mod board;
 mod browser;
 mod field_view;
 mod file_dialog;
-mod fonts;
+pub mod fonts;
 mod highlight;
 mod inspector;
 mod move_input;
