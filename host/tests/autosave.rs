@@ -1,6 +1,8 @@
 //! The editor's autosave survives a killed process: a child keeps saving a growing game and is
 //! killed without warning; what it left must load and replay.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -1,6 +1,8 @@
 //! Broken and hostile scripts: each must give a clear message with file:line:col from
 //! `henka check`, exit non-zero, never panic, and stop within the sandbox's time limit.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -1,5 +1,7 @@
 //! The `henka` binary end to end: what a user types, what they see, and the exit codes.
 
+mod common;
+
 use std::process::{Command, Output};
 
 fn henka(args: &[&str]) -> Output {

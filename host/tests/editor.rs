@@ -1,6 +1,8 @@
 //! The editor driven through its real UI with egui_kittest: cells, hands, dialogs and the script
 //! text are found by their accessible names and clicked or typed into, as a user would.
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -5,6 +5,8 @@
 //! Positions are written as the spec's §15 strings (`docs/ki-shogi.md`); on the default 15×15
 //! field (x, y) runs from Black's lower left, so the centre is `7,7`.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 

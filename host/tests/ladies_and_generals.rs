@@ -6,6 +6,8 @@
 //! Cells are written as the spec writes them, which is also Henka's 3D notation: filestack letter
 //! (a = the first player's left), level letter (u = top … z = bottom), rank number: `dw1`.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 

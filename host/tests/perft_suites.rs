@@ -2,6 +2,8 @@
 //! script of that name. Counts above a node limit are skipped in ordinary test runs
 //! (`HENKA_PERFT_LIMIT=0` runs everything; the release CI run raises the limit).
 
+mod common;
+
 use henka::catalog;
 use henka_api::Variant;
 use henka_api::perft_suite::parse_suite;

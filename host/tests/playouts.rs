@@ -3,6 +3,8 @@
 //! king attacked, pieces are conserved (captures go to hand), and make/unmake perft agrees with
 //! copy-make perft.
 
+mod common;
+
 use std::sync::Arc;
 
 use henka::catalog;

@@ -5,6 +5,8 @@
 //! The plugins are the workspace's cdylib members, which `cargo test` does not build: run
 //! `cargo build --workspace` first (as `.ci/run` does).
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;
@@ -18,13 +20,24 @@ fn plugin_path(name: &str) -> PathBuf {
         .path
 }
 
+/// A test fixture plugin, by path: fixtures are built beside this test binary's profile and never
+/// found by name.
+fn fixture_path(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let file = format!("{}{}{}", std::env::consts::DLL_PREFIX, name.replace('-', "_"), std::env::consts::DLL_SUFFIX);
+    let path = profile.join(file);
+    assert!(path.is_file(), "{} not found: run `cargo build --workspace` before the tests", path.display());
+    path
+}
+
 fn henka(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_henka")).args(args).output().unwrap()
 }
 
 #[test]
 fn a_plugin_of_another_abi_version_is_refused_with_a_message() {
-    let path = plugin_path("henka-test-wrong-abi");
+    let path = fixture_path("henka-test-wrong-abi");
     let err = plugin::open(&path).unwrap_err();
     assert!(matches!(err, PluginError::AbiVersion { found, expected, .. } if found == expected + 1), "{err}");
     let msg = err.to_string();
@@ -37,7 +50,8 @@ fn a_plugin_of_another_abi_version_is_refused_with_a_message() {
 
 #[test]
 fn a_panicking_plugin_is_reported_and_the_host_goes_on() {
-    let v = plugin::open(&plugin_path("henka-test-panicky")).unwrap();
+    let path = fixture_path("henka-test-panicky");
+    let v = plugin::open(&path).unwrap();
     let start = v.start_position();
     for depth in [1, 3] {
         let err = v.perft(&start, depth).unwrap_err();
@@ -52,7 +66,7 @@ fn a_panicking_plugin_is_reported_and_the_host_goes_on() {
     assert_ne!(pos, start);
 
     // A whole process survives it too: the command fails with the message, not a crash.
-    let o = henka(&["perft", "henka-test-panicky", "--engine", "plugin", "--depth", "2"]);
+    let o = henka(&["perft", path.to_str().unwrap(), "--engine", "plugin", "--depth", "2"]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("error: plugin henka-test-panicky (perft): panicked"));
 }
@@ -96,6 +110,7 @@ fn list_shows_plugins_beside_scripts() {
         let line = out.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("{out}"));
         assert!(line.contains("script") && line.contains("plugin"), "{line}");
     }
+    assert!(!out.contains("henka-test"), "the test fixtures are not listed to users: {out}");
 }
 
 #[test]

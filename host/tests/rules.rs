@@ -1,5 +1,7 @@
 //! Scenario tests for the rules the kit switches on by data, through the bundled scripts.
 
+mod common;
+
 use std::sync::Arc;
 
 use henka::catalog;

@@ -5,6 +5,8 @@
 //! Squares are written as the spec writes them (`m13`: file a–y from Sente's left, rank 1–25 from
 //! Sente's side); `sq` turns them into Henka cells.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 

@@ -5,6 +5,8 @@
 //! runs keep it small, CI's release run raises it. Needs the plugins built (`cargo build
 //! --workspace`, or `--release` for a release test run).
 
+mod common;
+
 use henka::verify::{self, Options, Report, SUITES};
 use henka::{catalog, plugin};
 use henka_api::Variant;

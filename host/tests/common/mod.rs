@@ -1,0 +1,38 @@
+//! Makes every test binary hermetic: before `main` (so before any test thread reads the
+//! environment) the user's folders are pointed at a fresh temp folder, so no test reads or writes
+//! a variant, plugin, autosave or setting of the machine's user, and every machine runs the same
+//! tests. Child processes (`henka` from the CLI tests) inherit it.
+//!
+//! Each test file includes it with `mod common;`.
+
+use std::path::PathBuf;
+
+/// The temp folder that stands in for the user's home in this test process.
+#[allow(dead_code)]
+pub fn home() -> PathBuf {
+    std::env::temp_dir().join(format!("henka-test-home-{}", std::process::id()))
+}
+
+#[ctor::ctor(unsafe)]
+fn hermetic() {
+    let home = home();
+    let runtime = home.join("run");
+    let _ = std::fs::create_dir_all(&runtime);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700));
+    }
+    // SAFETY: runs before `main`, while the process has one thread.
+    unsafe {
+        std::env::set_var("HOME", &home);
+        std::env::set_var("XDG_CONFIG_HOME", home.join(".config"));
+        std::env::set_var("XDG_STATE_HOME", home.join(".local/state"));
+        std::env::set_var("XDG_DATA_HOME", home.join(".local/share"));
+        // The windowing libraries egui_kittest's renderer probes want one (else they print errors).
+        std::env::set_var("XDG_RUNTIME_DIR", &runtime);
+        for var in ["HENKA_VARIANTS", "HENKA_PLUGINS", "HENKA_STATE_DIR"] {
+            std::env::remove_var(var);
+        }
+    }
+}
