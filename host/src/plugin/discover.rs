@@ -20,6 +20,11 @@ pub struct PluginFile {
     pub path: PathBuf,
 }
 
+/// Henka's own test fixtures (deliberately broken plugins that the workspace builds beside the
+/// real ones, for its tests) are named `henka-test-…`. They are never listed or found by name, so
+/// a user never sees them; the tests load them by path.
+const TEST_FIXTURE_PREFIX: &str = "henka-test-";
+
 /// The variant name of a plugin file, if the file is named like a plugin.
 pub fn plugin_name(path: &Path) -> Option<String> {
     let file = path.file_name()?.to_str()?;
@@ -87,6 +92,7 @@ fn plugins_in(dir: &Path) -> Vec<PluginFile> {
         .map(|e| e.path())
         .filter(|p| p.is_file())
         .filter_map(|path| Some(PluginFile { name: plugin_name(&path)?, path }))
+        .filter(|f| !f.name.starts_with(TEST_FIXTURE_PREFIX))
         .collect();
     files.sort_by(|a, b| a.name.cmp(&b.name));
     files
@@ -139,5 +145,21 @@ mod tests {
         assert_eq!(found, vec![PluginFile { name: "ogi".into(), path: base.join("a").join(&file) }]);
         assert_eq!(find("ogi", &[base.join("b")]).unwrap().path, base.join("b").join(&file));
         std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn test_fixtures_are_not_listed_but_load_by_path() {
+        let dir = std::env::temp_dir().join(format!("henka-discover-fixture-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lib = |n: &str| dir.join(format!("{}{n}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
+        for n in ["henka_test_panicky", "shogi"] {
+            std::fs::write(lib(n), "not a library").unwrap();
+        }
+        let names: Vec<String> = discover(std::slice::from_ref(&dir)).into_iter().map(|f| f.name).collect();
+        assert_eq!(names, ["shogi"]);
+        assert!(find("henka-test-panicky", std::slice::from_ref(&dir)).is_none());
+        let by_path = lib("henka_test_panicky");
+        assert_eq!(find(by_path.to_str().unwrap(), &[]).unwrap().path, by_path);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
