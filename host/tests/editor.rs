@@ -326,7 +326,7 @@ fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
     assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "2h2g"]);
 }
 
-/// Taishin's Lion at 13m (spec m13) between two Gote pawns, the Kings in far corners.
+/// Taishin's Lion at 13m (m13 in docs/rules/taishin.md's coordinates) between two Gote pawns, the Kings in far corners.
 const LION: &str = "24k/25/25/25/25/25/25/25/25/25/12p12/12p12/12(LN)12/25/25/25/25/25/25/25/25/25/25/25/K24 b - 1";
 
 #[test]

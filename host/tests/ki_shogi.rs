@@ -2,8 +2,8 @@
 //! example game to Black's loss), the stranding examples of the Ki-cube section and the grace
 //! turn, and random playouts checking the support invariant, notation round-trips and hashes.
 //!
-//! Positions are written as the spec's §15 strings (`docs/ki-shogi.md`); on the default 15×15
-//! field (x, y) runs from Black's lower left, so the centre is `7,7`.
+//! Positions are written as the §15 strings of docs/rules/ki-shogi.md (see `docs/ki-shogi.md`); on
+//! the default 15×15 field (x, y) runs from Black's lower left, so the centre is `7,7`.
 
 mod common;
 
@@ -52,7 +52,7 @@ fn the_seed_move_one_list_exactly() {
     let mut pos = v.start_position();
     play(v.as_ref(), &mut pos, &["*Gyoku", "*Gyoku NNE"]);
     assert_eq!(v.format_position(&pos), "b bGyoku@7,7;wGyoku@8,9 b:HK,w:HK - 3");
-    // Spec §13 / the seed: "Black now has the following responses".
+    // docs/rules/ki-shogi.md §13 / the seed: "Black now has the following responses".
     let seed: [(&str, &str); 13] = [
         ("Gyoku", "E W NW"),
         ("Hi", "NW W SW S"),
@@ -98,8 +98,8 @@ fn the_seed_example_game_replays_and_black_cannot_move() {
     assert!(text.contains("\"*Gyoku NNE\""), "{text}");
     let again = record::replay(v.as_ref(), &record::parse(&text).unwrap()).unwrap();
     assert_eq!(again.moves(), game.moves());
-    // Every move written back in compass notation is the seed's (after the spec's readings), up to
-    // the spelling the seed uses for the same face or case.
+    // Every move written back in compass notation is the seed's (after the readings of
+    // docs/rules/ki-shogi.md §14), up to the spelling the seed uses for the same face or case.
     let mut pos = v.start_position();
     for (i, &mv) in game.moves().iter().enumerate() {
         let ours = v.format_move(&pos, mv);

@@ -1,9 +1,10 @@
-//! Ladies and Generals through the bundled script: the start array (80 pieces a side, the spec's
+//! Ladies and Generals through the bundled script: the start array (80 pieces a side, the rules'
 //! position string verbatim), every piece type's move count on an empty board from the centre and
 //! from a corner, the four restrictions on constructed positions, the reversible ranker ⇄ general
-//! switch, forced promotion, drops in array form, and the 3D notation (rules/ladies-and-generals.md).
+//! switch, forced promotion, drops in array form, and the 3D notation
+//! (docs/rules/ladies-and-generals.md, "the rules" below).
 //!
-//! Cells are written as the spec writes them, which is also Henka's 3D notation: filestack letter
+//! Cells are written as the rules write them, which is also Henka's 3D notation: filestack letter
 //! (a = the first player's left), level letter (u = top … z = bottom), rank number: `dw1`.
 
 mod common;
@@ -15,7 +16,7 @@ use henka::catalog;
 use henka::script::{self, RuleOptions};
 use henka_api::{Cell, Move, MoveKind, Piece, Position, Side, Variant, notation};
 
-/// The spec's §5 position string (the placeholder array), verbatim.
+/// The rules' §5 position string (the placeholder array), verbatim.
 const SPEC_START: &str = "flcclf/6/pppppp/6/6/6/PPPPPP/6/FLCCLF|xjyyjx/1u2u1/pppppp/6/6/6/PPPPPP/1U2U1/XJYYJX|zakeaz/1r2b1/pppppp/6/6/6/PPPPPP/1B2R1/ZAEKAZ|zvdqvz/1r2b1/pppppp/6/6/6/PPPPPP/1B2R1/ZVQDVZ|xjttjx/1u2u1/pppppp/6/6/6/PPPPPP/1U2U1/XJTTJX|flcclf/6/pppppp/6/6/6/PPPPPP/6/FLCCLF b - 1";
 
 const B: Side = Side::First;
@@ -97,7 +98,7 @@ fn the_start_is_the_spec_string_with_80_pieces_a_side() {
     let info = v.info();
     let at =
         |cell: &str| start.piece_at(sq(v.as_ref(), cell)).map(|p| (info.pieces[p.ty as usize].name.clone(), p.side));
-    // Spec §5: the Emperor on dw1, on its owner's right of the Empress (cw1); 36 Princelings on
+    // Rules §5: the Emperor on dw1, on its owner's right of the Empress (cw1); 36 Princelings on
     // rank 3; the second player is the rotation (filestack, level, rank) → (7 − f, level, 10 − r).
     assert_eq!(at("dw1"), Some(("Emperor".into(), B)));
     assert_eq!(at("cw1"), Some(("Empress".into(), B)));
@@ -220,7 +221,7 @@ fn the_second_player_moves_towards_rank_1() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The four restrictions (spec §6).
+// The four restrictions (rules §6).
 
 fn drops_of(v: &dyn Variant, pos: &Position, token: &str) -> BTreeSet<Cell> {
     let ty = notation::lookup_token(v.info(), token).unwrap().0;
@@ -331,7 +332,7 @@ fn at_most_two_unpromoted_unicorns_per_binding() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Promotion, the reversible switch and drops (spec §7–§8).
+// Promotion, the reversible switch and drops (rules §7–§8).
 
 #[test]
 fn rankers_switch_to_generals_and_back_in_the_zone() {
@@ -426,7 +427,7 @@ fn stalemate_is_a_draw_and_checkmate_wins() {
     assert!(!v.in_check(&stale));
     assert!(legal(v, &stale).is_empty(), "{:?}", written(v, &stale));
     let o = v.outcome(&stale, &[]).unwrap().expect("game over");
-    assert_eq!(o.winner, None, "stalemate is a draw (spec §9)");
+    assert_eq!(o.winner, None, "stalemate is a draw (rules §9)");
     let lost = lg_with(&[("stalemate", "loss")]);
     assert_eq!(lost.outcome(&stale, &[]).unwrap().expect("game over").winner, Some(B), "option stalemate=loss");
 

@@ -55,7 +55,7 @@ fn okisaki_baring_wins_when_the_last_other_piece_falls() {
     // White has only the King and one pawn on 5d; Black's rook takes it.
     let g = game(v.as_ref(), "9k/10/10/5p4/10/10/10/5R4/10/K9 b - 1", &["5h5d"]);
     assert_eq!(g.outcome(v.as_ref()).unwrap(), Some(Outcome::win(Side::First, EndReason::Baring)));
-    // A piece in hand still counts as White's own: no baring (rules/okisaki.md, decision).
+    // A piece in hand still counts as White's own: no baring (docs/rules/okisaki.md §6, decision).
     let g = game(v.as_ref(), "9k/10/10/5p4/10/10/10/5R4/10/K9 b g 1", &["5h5d"]);
     assert_eq!(g.outcome(v.as_ref()).unwrap(), None);
 }

@@ -1,8 +1,8 @@
 //! Taishin shogi through the bundled script: the start position against the Interactive Diagram
 //! configuration, every piece type's move count on an empty board, and one scenario per special
-//! move family and rule (rules/taishin.md §6–§8, §10).
+//! move family and rule (docs/rules/taishin.md §6–§8, §10: "the rules" below).
 //!
-//! Squares are written as the spec writes them (`m13`: file a–y from Sente's left, rank 1–25 from
+//! Squares are written as the rules write them (`m13`: file a–y from Sente's left, rank 1–25 from
 //! Sente's side); `sq` turns them into Henka cells.
 
 mod common;

@@ -2,7 +2,7 @@
 //!
 //! Only C-shaped values cross: integers, `#[repr(C)]` structs, raw pointers with lengths and
 //! `extern "C"` function pointers. Rust's own layouts (`String`, `Vec`, trait objects) are not
-//! stable between compilers, so they never cross (STACK.md §A3).
+//! stable between compilers, so they never cross (docs/architecture.md, "The plugin ABI").
 //!
 //! A plugin exports two symbols:
 //! - [`ABI_VERSION_SYMBOL`] `() -> u32`, which the host calls *before* touching anything else, and

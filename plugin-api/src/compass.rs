@@ -1,6 +1,6 @@
-//! Compass move notation (Ki Shogi's own, spec §12): moves named by absolute directions from the
-//! piece, or from the dropper's Gyoku, rather than by cells — `*Cho E`, `Cho(Hi) S+`,
-//! `Hi(Chuu) x Kaku`, `*Gyoku NNE`, `Kaku(Ga) NE2 x Hi`.
+//! Compass move notation (Ki Shogi's own, docs/rules/ki-shogi.md §12): moves named by absolute
+//! directions from the piece, or from the dropper's Gyoku, rather than by cells — `*Cho E`,
+//! `Cho(Hi) S+`, `Hi(Chuu) x Kaku`, `*Gyoku NNE`, `Kaku(Ga) NE2 x Hi`.
 //!
 //! A compass string names a move only in its position, so both directions go through the legal
 //! moves: reading matches the string's parts against every legal move (exactly one must fit), and
@@ -37,7 +37,7 @@ pub const POINTS: [(&str, i32, i32); 16] = [
     ("NNW", -1, 2),
 ];
 
-/// Accepted spellings of face names besides the names themselves (spec §12).
+/// Accepted spellings of face names besides the names themselves (docs/rules/ki-shogi.md §12).
 const ALIASES: [(&str, &str); 2] = [("Myo", "Myou"), ("Chu", "Chuu")];
 
 fn is_main(dx: i32, dy: i32) -> bool {

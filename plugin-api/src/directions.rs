@@ -97,7 +97,8 @@ mod tests {
 
     #[test]
     fn parts_of_each_class_match_the_ladies_and_generals_table() {
-        // Spec §3: forward O 1, forward SD 4, forward ND 4; same-rank SD 4; lateral O 4.
+        // docs/rules/ladies-and-generals.md §3: forward O 1, forward SD 4, forward ND 4; same-rank
+        // SD 4; lateral O 4.
         assert_eq!(count("forward_orthogonal"), 1);
         assert_eq!(count("backward_orthogonal"), 1);
         assert_eq!(count("sideways_orthogonal"), 4);

@@ -1,6 +1,6 @@
-//! Position strings of field variants (Ki Shogi, spec §15): the pieces as a list of
-//! `<owner><Face>@<x>,<y>` rather than a board picture, since the field is mostly empty and, when
-//! unbounded, has no edge to count from.
+//! Position strings of field variants (Ki Shogi, docs/rules/ki-shogi.md §15): the pieces as a list
+//! of `<owner><Face>@<x>,<y>` rather than a board picture, since the field is mostly empty and,
+//! when unbounded, has no edge to count from.
 //!
 //! ```text
 //! <to-move> <board> <hands> <grace> [<move-number>]

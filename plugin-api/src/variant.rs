@@ -108,7 +108,7 @@ pub trait Variant: Send + Sync {
     fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError>;
 
     /// Counts the legal move sequences of `depth` plies, bulk-counting the last ply. Only "no legal
-    /// move" and "no royal left" cut the tree (DESIGN.md, Tests and measurement).
+    /// move" and "no royal left" cut the tree (docs/architecture.md, Tests and measurement).
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
         crate::perft::generic_perft(self, pos, depth)
     }

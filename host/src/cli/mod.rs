@@ -1,4 +1,4 @@
-//! The `henka` command line (DESIGN.md, "CLI contract").
+//! The `henka` command line (docs/architecture.md, "CLI contract").
 
 /// `println!` that returns the I/O error instead of panicking, so `henka moves … | head` ends
 /// quietly when the pipe closes (see `main`).

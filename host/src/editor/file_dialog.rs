@@ -1,8 +1,8 @@
 //! A file dialog inside the window: a folder listing filtered by extension and a name field.
 //!
 //! Native dialogs on Linux go through the desktop portal over D-Bus, which is missing under Xvfb,
-//! in CI and on many minimal desktops (STACK.md §A6); an in-window dialog works everywhere and is
-//! driven by the UI tests like any other widget.
+//! in CI and on many minimal desktops (docs/architecture.md, "File dialogs inside the window"); an
+//! in-window dialog works everywhere and is driven by the UI tests like any other widget.
 
 use std::path::{Path, PathBuf};
 

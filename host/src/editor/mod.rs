@@ -1,5 +1,5 @@
 //! The editor: design and playtest a variant in a window, with the script hot-reloaded as it is
-//! edited here or in any external editor (DESIGN.md, "Hot reload").
+//! edited here or in any external editor (docs/architecture.md, "Hot reload").
 //!
 //! Modules, one concept each: [`session`] (document, rules and game, no UI), [`reload`] (compile
 //! worker and folder watcher), [`autosave`] (the game in progress, kept on disk), `ai_panel` (the

@@ -2,10 +2,10 @@
 //! the designer's saves from any external editor.
 //!
 //! The watcher watches the script's *folder*, not the file: editors that save by writing a temp
-//! file and renaming it over the original replace the inode, and a file watch goes silent after
-//! the first such save (STACK.md §A4). Any event naming the file counts as "maybe changed"; the
-//! worker re-reads it and compiles only if its hash differs from the last text it knows, because
-//! one save can arrive as several debounced batches.
+//! file and renaming it over the original replace the inode, and a file watch goes silent after the
+//! first such save (docs/architecture.md, "Watch the folder, not the file"). Any event naming the
+//! file counts as "maybe changed"; the worker re-reads it and compiles only if its hash differs
+//! from the last text it knows, because one save can arrive as several debounced batches.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -6,11 +6,11 @@
 //! leaked on purpose, so its table is `&'static`.
 //!
 //! Loading the same path twice returns the library already in memory, even when the file was
-//! rebuilt since (STACK.md §A3, verified), and a file rewritten in place (`cp` over it) while
-//! mapped crashes the process. So [`open`] never maps the user's file: it maps a private copy
-//! under a fresh name, remembers a hash of the file, and when the file changed since, maps a new
-//! copy — that is "reload plugin". On Unix the copy is deleted as soon as it is mapped (a mapped
-//! file stays valid after unlinking).
+//! rebuilt since (docs/architecture.md, "Loading: never unloaded, always a fresh copy"), and a file
+//! rewritten in place (`cp` over it) while mapped crashes the process. So [`open`] never maps the
+//! user's file: it maps a private copy under a fresh name, remembers a hash of the file, and when
+//! the file changed since, maps a new copy — that is "reload plugin". On Unix the copy is deleted
+//! as soon as it is mapped (a mapped file stays valid after unlinking).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -77,7 +77,8 @@ fn fresh_copy(original: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
 fn load(file: &Path, origin: &Path) -> Result<PluginVariant, PluginError> {
     let path = origin.to_path_buf();
     // SAFETY: loading runs the library's initialisers. Plugins are trusted native code by design
-    // (DESIGN.md, Plugins); only files the user put in a plugin folder or named are loaded.
+    // (docs/architecture.md, Plugins); only files the user put in a plugin folder or named are
+    // loaded.
     let lib =
         unsafe { Library::new(file) }.map_err(|e| PluginError::Load { path: path.clone(), message: e.to_string() })?;
     let not_a_plugin = |symbol: &std::ffi::CStr| PluginError::NotAPlugin {

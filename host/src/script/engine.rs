@@ -38,7 +38,7 @@ impl Deadline {
 }
 
 /// Builds the sandboxed engine with the script API registered. Limits are set explicitly so debug
-/// and release builds behave the same (STACK.md §A2).
+/// and release builds behave the same (docs/architecture.md, "Rhai in debug builds").
 pub fn sandbox_engine() -> (Engine, Deadline) {
     let mut engine = Engine::new();
     let deadline = Deadline::new();

@@ -1,12 +1,14 @@
-//! Support on an open field (Ki Shogi §7, §10): which pieces stand next to a supporter, compiled
-//! for one board so the hot path is table lookups over the few pieces on the field.
+//! Support on an open field (Ki Shogi, docs/rules/ki-shogi.md §7, §10): which pieces stand next to
+//! a supporter, compiled for one board so the hot path is table lookups over the few pieces on the
+//! field.
 //!
 //! Royals need no support and support every piece next to them (either colour's). Relays (the Ki
 //! faces) are supported within reach of an anchoring royal or next to another supported relay —
 //! support grows outward from the royals, so two relays cannot keep each other alive without a
-//! royal link. A relay supports the pieces next to it while *active*: supported, or under grace
-//! (a stranded Ki still holds its neighbours, spec §10 example 3), but a grace mark makes no
-//! relay supported, its own or another. This is also the primitive the `stranded` hook works with (see [`super::Hooks`]).
+//! royal link. A relay supports the pieces next to it while *active*: supported, or under grace (a
+//! stranded Ki still holds its neighbours, docs/rules/ki-shogi.md §10 example 3), but a grace mark
+//! makes no relay supported, its own or another. This is also the primitive the `stranded` hook
+//! works with (see [`super::Hooks`]).
 
 use super::rules::SupportRule;
 use crate::field::GRACE;

@@ -19,7 +19,7 @@ pub struct Man {
     pub face: Face,
     /// 0 Black, 1 White.
     pub side: u8,
-    /// Stranded by the opponent: its owner may recover it this turn (spec §9).
+    /// Stranded by the opponent: its owner may recover it this turn (docs/rules/ki-shogi.md §9).
     pub grace: bool,
 }
 

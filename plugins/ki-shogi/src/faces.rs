@@ -1,6 +1,7 @@
-//! The cubes and their faces (spec §4–§5, docs/ki-shogi.md "Piece types"): ids, names, moves in
-//! Black's frame, opposite faces and the faces a capture may turn to. Everything else in the
-//! engine reads its piece data from here, and the host's description is built from it too.
+//! The cubes and their faces (docs/rules/ki-shogi.md §4–§5, docs/ki-shogi.md "Piece types"): ids,
+//! names, moves in Black's frame, opposite faces and the faces a capture may turn to. Everything
+//! else in the engine reads its piece data from here, and the host's description is built from it
+//! too.
 
 use henka_api::PieceInfo;
 use henka_api::field::{CubeInfo, FieldInfo};

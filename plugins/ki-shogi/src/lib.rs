@@ -1,14 +1,14 @@
-//! Ki Shogi (rules/ki-shogi.md) as a compiled plugin: cubes on an open 15×15 field, the fast path
-//! of `scripts/ki-shogi.rhai` with its default options. `docs/ki-shogi.md` is the contract both
-//! follow: piece ids, hands by cube, `Move` values, support, stranding and grace, position strings
-//! and compass notation.
+//! Ki Shogi (docs/rules/ki-shogi.md, "rules §N" in the comments) as a compiled plugin: cubes on an
+//! open 15×15 field, the fast path of `scripts/ki-shogi.rhai` with its default options.
+//! `docs/ki-shogi.md` is the contract both follow: piece ids, hands by cube, `Move` values,
+//! support, stranding and grace, position strings and compass notation.
 //!
-//! The engine is written by hand from the spec, independently of the rules kit the script runs on,
+//! The engine is written by hand from the rules, independently of the rules kit the script runs on,
 //! so that `henka verify ki-shogi` compares two implementations rather than one with itself. It
 //! uses no part of `henka_api::{betza, kit, bitboard}` (but the kit's `SupportRule` data type, to
-//! describe support to the host); position strings and compass notation are
-//! the host's field notation (`henka_api::field_position`, `henka_api::compass`), selected by the
-//! same [`VariantInfo::field`] the script declares.
+//! describe support to the host); position strings and compass notation are the host's field
+//! notation (`henka_api::field_position`, `henka_api::compass`), selected by the same
+//! [`VariantInfo::field`] the script declares.
 //!
 //! - `faces`: the cubes' faces, their moves, flips and capture choices;
 //! - `tables`: per-cell neighbours, targets, rays and an attack table by offset;
@@ -70,7 +70,7 @@ impl KiShogi {
         KiShogi::build(false)
     }
 
-    /// The Ki-cube extension (spec §10): each side also holds a Ki cube, and sacrifice moves are
+    /// The Ki-cube extension (rules §10): each side also holds a Ki cube, and sacrifice moves are
     /// allowed.
     pub fn with_ki_cube() -> KiShogi {
         KiShogi::build(true)

@@ -1,8 +1,8 @@
-//! Legal moves (spec §6, §8; docs/ki-shogi.md "Moves" and "Legal moves"): the Gyoku placements,
-//! board moves (a flip, or one move per face a capture may turn to) and drops (one per face
-//! shown), each tried on a copy of the board through the end of the turn — except in a quiet node
-//! (out of check, every cube supported), where most drops and board moves can be judged without
-//! trying them (see `Node`).
+//! Legal moves (docs/rules/ki-shogi.md §6, §8; docs/ki-shogi.md "Moves" and "Legal moves"): the
+//! Gyoku placements, board moves (a flip, or one move per face a capture may turn to) and drops
+//! (one per face shown), each tried on a copy of the board through the end of the turn — except in
+//! a quiet node (out of check, every cube supported), where most drops and board moves can be
+//! judged without trying them (see `Node`).
 //!
 //! Moves go to a [`Sink`]: a list for the host, or a counter for perft's last ply, which then
 //! counts a capture's face choices at once (the face chosen changes nothing about legality: the

@@ -1,6 +1,6 @@
-//! The game's end (spec §11; docs/ki-shogi.md "End"): a side with no Gyoku left loses, a side
-//! with no legal move loses (checkmate if in check, else "stalemate"), and the fourth occurrence
-//! of a position is a draw (`repetition = draw4`; no perpetual-check rule).
+//! The game's end (docs/rules/ki-shogi.md §11; docs/ki-shogi.md "End"): a side with no Gyoku left
+//! loses, a side with no legal move loses (checkmate if in check, else "stalemate"), and the fourth
+//! occurrence of a position is a draw (`repetition = draw4`; no perpetual-check rule).
 
 use henka_api::{EndReason, HistoryEntry, Move, Outcome, Position, Side};
 

@@ -1,5 +1,6 @@
-//! Support and stranding (spec §7, §9, §10; docs/ki-shogi.md "Legal moves"): which cubes stand
-//! next to a supporter, and the end of a turn, when unsupported cubes are put under grace or lost.
+//! Support and stranding (docs/rules/ki-shogi.md §7, §9, §10; docs/ki-shogi.md "Legal moves"):
+//! which cubes stand next to a supporter, and the end of a turn, when unsupported cubes are put
+//! under grace or lost.
 //!
 //! Support grows outward from the Gyoku: a Gyoku needs none; a Ki face is supported within two
 //! cells of either Gyoku or next to a supported Ki (never by a grace mark); every other cube is
@@ -79,7 +80,7 @@ fn own_grace(b: &Board) -> Men {
     (b.men().iter().enumerate()).filter(|(_, m)| m.side == me && m.grace).fold(0, |s, (i, _)| s | 1 << i)
 }
 
-/// Ends the turn of the side to move (spec §9 as the script's `stranded` hook does it), then hands
+/// Ends the turn of the side to move (rules §9 as the script's `stranded` hook does it), then hands
 /// the turn over. Round after round: every unsupported cube of the opponent not yet under grace
 /// is put under grace, then every unsupported cube of the mover is lost to the opponent; the
 /// rounds end when nothing is lost. Last, the mover's grace marks are cleared (each was recovered

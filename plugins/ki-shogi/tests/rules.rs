@@ -1,8 +1,9 @@
-//! The seed's claims and the stranding rules as tests: the move-1 reply list (spec §13), the
-//! seed's example game to Black's loss (spec §14, the record the host replays), self-stranding,
-//! grace and recovery on constructed positions (spec §9), and bad input.
+//! The seed's claims and the stranding rules as tests (docs/rules/ki-shogi.md, "rules §N"): the
+//! move-1 reply list (rules §13), the seed's example game to Black's loss (rules §14, the record
+//! the host replays), self-stranding, grace and recovery on constructed positions (rules §9), and
+//! bad input.
 //!
-//! Positions are the spec's §15 strings; on the 15×15 field (x, y) runs from Black's lower left,
+//! Positions are the rules' §15 strings; on the 15×15 field (x, y) runs from Black's lower left,
 //! so the centre is `7,7`.
 
 mod common;

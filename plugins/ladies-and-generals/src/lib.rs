@@ -1,20 +1,19 @@
-//! Ladies and Generals (Charles Gilman, 3D shogi; rules/ladies-and-generals.md) as a compiled
-//! plugin: 6 filestacks × 9 ranks × 6 levels, 80 pieces of 18 types a side, drops, optional
-//! promotion, reversible ranker switches and four file and binding restrictions; the fast path
-//! of `scripts/ladies-and-generals.rhai`.
+//! Ladies and Generals (Charles Gilman, 3D shogi; docs/rules/ladies-and-generals.md, whose "§N" the
+//! comments cite) as a compiled plugin: 6 filestacks × 9 ranks × 6 levels, 80 pieces of 18 types a
+//! side, drops, optional promotion, reversible ranker switches and four file and binding
+//! restrictions; the fast path of `scripts/ladies-and-generals.rhai`.
 //!
-//! The engine is written by hand from the spec, independently of the rules kit the script runs
-//! on, so that `henka verify ladies-and-generals` compares two implementations of the rules
-//! rather than one with itself. It uses no part of `henka_api::{betza, kit, bitboard}`.
+//! The engine is written by hand from the rules, independently of the rules kit the script runs on,
+//! so that `henka verify ladies-and-generals` compares two implementations of the rules rather than
+//! one with itself. It uses no part of `henka_api::{betza, kit, bitboard}`.
 //!
 //! - `radials`: the 26 directions and their classes; `pieces`: the 31 types as radial sets;
 //! - `board`: the padded mailbox, moves on it, make/unmake; `restrictions`: the §6 groups;
 //! - `tables`: directions per side and type, attackers per radial, zones;
 //! - `movegen`: legal moves by attack tests; `rules`: the game's end; `perft`: counting.
 //!
-//! The rule options the spec names are played at their defaults: rankers slide, at most four
-//! Rookrankers per file, stalemate is a draw, sennichite, Princeling drop mate allowed, the
-//! placeholder array.
+//! The rules' options are played at their defaults: rankers slide, at most four Rookrankers per
+//! file, stalemate is a draw, sennichite, Princeling drop mate allowed, the placeholder array.
 //!
 //! ```
 //! use henka_api::Variant;
@@ -43,7 +42,7 @@ use henka_api::{
 use board::{Board, Mv, REAL};
 use tables::Tables;
 
-/// The start position (spec §5, the placeholder array), verbatim.
+/// The start position (§5, the placeholder array), verbatim.
 pub const START: &str = "flcclf/6/pppppp/6/6/6/PPPPPP/6/FLCCLF|xjyyjx/1u2u1/pppppp/6/6/6/PPPPPP/1U2U1/XJYYJX|\
 zakeaz/1r2b1/pppppp/6/6/6/PPPPPP/1B2R1/ZAEKAZ|zvdqvz/1r2b1/pppppp/6/6/6/PPPPPP/1B2R1/ZVQDVZ|\
 xjttjx/1u2u1/pppppp/6/6/6/PPPPPP/1U2U1/XJTTJX|flcclf/6/pppppp/6/6/6/PPPPPP/6/FLCCLF b - 1";

@@ -1,5 +1,5 @@
-//! The 31 piece types of spec §4, in the order the lead fixed for script and plugin alike: each
-//! promoting type is followed by its promoted form.
+//! The 31 piece types of the rules' §4 (docs/rules/ladies-and-generals.md), in the order the lead
+//! fixed for script and plugin alike: each promoting type is followed by its promoted form.
 //!
 //! A type's move is two sets of radials in its owner's frame: the radials it slides along and
 //! the radials it steps along. "Adding the remaining (forward) Emperor moves" on promotion means

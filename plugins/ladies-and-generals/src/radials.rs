@@ -1,4 +1,5 @@
-//! The 26 radials of the 3D board (spec §3) and the direction classes the pieces are made of.
+//! The 26 radials of the 3D board (docs/rules/ladies-and-generals.md §3) and the direction classes
+//! the pieces are made of.
 //!
 //! A radial is a vector whose components are each −1, 0 or +1, not all 0, written in the mover's
 //! own frame (`dr = +1` is forward). A set of radials is a `u32` bit mask over their indices, so a

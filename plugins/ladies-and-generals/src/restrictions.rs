@@ -1,6 +1,6 @@
-//! The four restrictions of spec §6 and the groups they count: files (fixed filestack and level),
-//! Bishop bindings (parity of filestack + level + rank) and Unicorn bindings (a parity triple
-//! together with its complement).
+//! The four restrictions of docs/rules/ladies-and-generals.md §6 and the groups they count: files
+//! (fixed filestack and level), Bishop bindings (parity of filestack + level + rank) and Unicorn
+//! bindings (a parity triple together with its complement).
 //!
 //! A restriction is a condition on the mover's own unpromoted pieces after every action. In a
 //! position that meets them, an action can break one only by adding a limited piece to a group:

@@ -1,6 +1,7 @@
 //! Every type alone on the empty board, moving as the first player: the number of cells it can
-//! reach, derived by hand from spec §3–§4. (Distinct destinations: where a move may promote or
-//! not, both choices go to one cell; the choices are counted in `rules.rs`.)
+//! reach, derived by hand from docs/rules/ladies-and-generals.md §3–§4. (Distinct destinations:
+//! where a move may promote or not, both choices go to one cell; the choices are counted in
+//! `rules.rs`.)
 //!
 //! Centre `cw5` = (filestack 2, level 2, rank 4) counted from 0: free cells per direction are
 //! 2 towards filestack a, 3 towards f, 2 towards level u, 3 towards z, 4 forward, 4 backward.

@@ -1,6 +1,6 @@
-//! The four restrictions of spec §6 on constructed positions: an action that would put a side
-//! over a limit is refused, one that reaches the limit is allowed, and promoted pieces do not
-//! count. The Emperors stand at fz1 and fz9, out of everyone's way.
+//! The four restrictions of docs/rules/ladies-and-generals.md §6 on constructed positions: an
+//! action that would put a side over a limit is refused, one that reaches the limit is allowed, and
+//! promoted pieces do not count. The Emperors stand at fz1 and fz9, out of everyone's way.
 
 mod common;
 

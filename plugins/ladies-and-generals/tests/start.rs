@@ -1,5 +1,6 @@
-//! The start position (spec §5): 80 pieces a side in the §4 numbers, the second army the first
-//! turned about the vertical axis, and the first player's 317 moves counted by hand.
+//! The start position (docs/rules/ladies-and-generals.md §5): 80 pieces a side in the §4 numbers,
+//! the second army the first turned about the vertical axis, and the first player's 317 moves
+//! counted by hand.
 
 mod common;
 

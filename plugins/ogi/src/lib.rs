@@ -1,6 +1,6 @@
-//! Ōgi as a compiled plugin: the rules of `scripts/ogi.rhai` (see `rules/ogi.md`), written in
-//! Rust and played on 64-cell `u64` bitboards by [`henka_api::bitboard`]. `henka verify ogi`
-//! checks the two against each other.
+//! Ōgi as a compiled plugin: the rules of `scripts/ogi.rhai` (see `docs/rules/ogi.md`), written in
+//! Rust and played on 64-cell `u64` bitboards by [`henka_api::bitboard`]. `henka verify ogi` checks
+//! the two against each other.
 
 use henka_api::bitboard::BitboardVariant;
 use henka_api::kit::shogi_pieces::{bishop, king, knight, lance, pawn, piece, rook, silver};

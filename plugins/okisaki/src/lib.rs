@@ -1,5 +1,5 @@
 //! Okisaki shogi as a compiled plugin: the rules of `scripts/okisaki.rhai` (see
-//! `rules/okisaki.md`), written in Rust and played on 100-cell `u128` bitboards by
+//! `docs/rules/okisaki.md`), written in Rust and played on 100-cell `u128` bitboards by
 //! [`henka_api::bitboard`]. `henka verify okisaki` checks the two against each other.
 
 use henka_api::bitboard::BitboardVariant;

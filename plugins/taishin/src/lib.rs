@@ -1,12 +1,12 @@
-//! Taishin shogi (rules/taishin.md) as a compiled plugin: 25×25, 177 pieces of 86 types a side,
-//! 163 types in all, the fast path of `scripts/taishin.rhai`.
+//! Taishin shogi (docs/rules/taishin.md, whose "§N" the comments cite) as a compiled plugin: 25×25,
+//! 177 pieces of 86 types a side, 163 types in all, the fast path of `scripts/taishin.rhai`.
 //!
 //! This engine is written by hand, independently of the rules kit's XBetza interpreter that the
-//! script runs on, so that `henka verify taishin` compares two implementations of the spec rather
+//! script runs on, so that `henka verify taishin` compares two implementations of the rules rather
 //! than one with itself. It uses no part of `henka_api::{betza, kit, bitboard}`.
 //!
 //! - `board`: the padded mailbox, moves on it, make/unmake;
-//! - `moves`: a type's move as the spec's families (slides, leaps, lion powers, hooks, …);
+//! - `moves`: a type's move as the rules' families (slides, leaps, lion powers, hooks, …);
 //! - `pieces`: the 163 types, each translated from its XBetza by hand;
 //! - `tables`: the families as board offsets per side, promotion data;
 //! - `movegen`: walking the families, with promotion, passes and the Emperor's restriction;

@@ -2,7 +2,7 @@
 //! promoted form of each of the first 77 (id = base + 86, the config's `promoOffset`).
 //!
 //! Each row gives the config ID, the config name, the config XBetza (for display only) and the
-//! type's move families, hand-translated from rules/taishin.md §5–§6.
+//! type's move families, hand-translated from docs/rules/taishin.md §5–§6.
 
 use henka_api::{PieceId, PieceInfo};
 
