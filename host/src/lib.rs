@@ -12,6 +12,7 @@ pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;
 pub mod player;
+pub mod playtest;
 pub mod plugin;
 pub mod record;
 pub mod script;

@@ -131,7 +131,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 /// The catalog name of a variant argument (a script path names it by its file stem).
-fn variant_name(arg: &str) -> String {
+pub(super) fn variant_name(arg: &str) -> String {
     let path = std::path::Path::new(arg);
     if arg.ends_with(".rhai") || arg.ends_with(".so") {
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();

@@ -13,6 +13,7 @@ mod bench;
 mod match_cmd;
 mod perft;
 mod play;
+mod playtest;
 mod verify;
 
 use std::path::PathBuf;
@@ -122,6 +123,9 @@ pub enum Command {
     /// Plays games between two players — `ai`, `random` or `usi:<engine command line>` — with
     /// alternating colours, and prints a table of results.
     Match(match_cmd::MatchArgs),
+    /// Self-play statistics of a variant's rules: is it fair, does it end, how long, what is each
+    /// piece worth; `--versus` compares two rule sets; `merge` combines shards.
+    Playtest(playtest::PlaytestArgs),
 }
 
 /// `henka edit`.
@@ -341,5 +345,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Verify(args) => verify::run(args),
         Command::Usi { variant } => crate::usi::engine::run(variant),
         Command::Match(args) => match_cmd::run(args),
+        Command::Playtest(args) => playtest::run(args),
     }
 }
