@@ -126,6 +126,7 @@ pub fn run(args: PlaytestArgs) -> Result<()> {
         max_plies: args.max_plies,
         seed,
         shard: args.shard.unwrap_or(Shard::WHOLE),
+        cancel: Default::default(),
     };
     let a_options = catalog::chosen_options();
     let a = subject(&variant, &a_options)?;

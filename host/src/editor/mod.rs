@@ -20,6 +20,7 @@ mod inspector;
 mod move_input;
 mod perft_panel;
 mod piece_face;
+pub mod playtest_panel;
 pub mod reload;
 mod screenshot;
 mod script_panel;

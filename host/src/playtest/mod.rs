@@ -113,7 +113,7 @@ pub fn compare(
     let batch = (plan.threads.max(1) * 2 * plan.shard.of as usize) as u32;
     let mut verdict = None;
     let mut start = 0u32;
-    while start < plan.games {
+    while start < plan.games && !plan.cancel.load(std::sync::atomic::Ordering::Relaxed) {
         let range = start..(start + batch).min(plan.games);
         for (subject, run) in [(a, &mut run_a), (b, &mut run_b)] {
             let games = selfplay::play(

@@ -66,6 +66,8 @@ pub struct Report {
     /// How games ended, with counts.
     pub end_reasons: BTreeMap<String, usize>,
     pub length: Lengths,
+    /// Every game's length in plies, in game order (for histograms).
+    pub length_samples: Vec<u32>,
     pub pieces: Vec<PieceStats>,
     /// The mean material balance (first player minus second, centipawns) at plies 10, 20, …,
     /// over the games still going.
@@ -219,6 +221,7 @@ impl Run {
             draw_rate: count(GameResult::Draw) as f64 / n.max(1) as f64,
             end_reasons,
             length,
+            length_samples: games.iter().map(|g| g.plies).collect(),
             pieces,
             material,
             diversity,

@@ -6,7 +6,7 @@
 //! all follow the AI's one favourite line: opening diversity is part of what a designer asks.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -77,6 +77,8 @@ pub struct SelfPlay {
     pub max_plies: usize,
     pub seed: u64,
     pub shard: Shard,
+    /// Set it to stop: games under way are dropped, finished ones kept.
+    pub cancel: Arc<AtomicBool>,
 }
 
 /// The seed of game `g`: a splitmix64 step of the run's seed and the game number.
@@ -115,9 +117,10 @@ pub fn play(
             .map(|_| {
                 scope.spawn(|| {
                     let mut searcher = Searcher::new(variant.clone(), values.clone(), TABLE_MB);
+                    searcher.share_stop_flag(plan.cancel.clone());
                     let mut out = Vec::new();
                     while let Some(&g) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let played = play_one(variant.as_ref(), &mut searcher, plan, g)?;
+                        let Some(played) = play_one(variant.as_ref(), &mut searcher, plan, g)? else { break };
                         on_game(&played);
                         out.push(summarize(variant.as_ref(), values, plan.opening_plies, &played)?);
                     }
@@ -138,18 +141,21 @@ pub fn play(
     Ok(all)
 }
 
-/// Plays game number `g` to its end (or the move limit).
-fn play_one(v: &dyn Variant, searcher: &mut Searcher, plan: &SelfPlay, g: u32) -> Result<Played> {
+/// Plays game number `g` to its end (or the move limit); `None` when the run was cancelled.
+fn play_one(v: &dyn Variant, searcher: &mut Searcher, plan: &SelfPlay, g: u32) -> Result<Option<Played>> {
     let mut rng = fastrand::Rng::with_seed(game_seed(plan.seed, g));
     searcher.new_game();
     let mut game = Game::new(v.start_position());
     let mut moves = Vec::new();
     loop {
+        if plan.cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         if let Some(o) = game.outcome(v)? {
-            return Ok(Played { number: g, game, winner: o.winner, reason: o.reason.to_string() });
+            return Ok(Some(Played { number: g, game, winner: o.winner, reason: o.reason.to_string() }));
         }
         if game.moves().len() >= plan.max_plies {
-            return Ok(Played { number: g, game, winner: None, reason: "move limit".into() });
+            return Ok(Some(Played { number: g, game, winner: None, reason: "move limit".into() }));
         }
         let mv = if game.moves().len() < plan.opening_plies {
             v.legal_moves(game.position(), &mut moves)?;
@@ -161,7 +167,12 @@ fn play_one(v: &dyn Variant, searcher: &mut Searcher, plan: &SelfPlay, g: u32) -
                 // answers disagree loses the game for the side to move rather than hang the run.
                 None => {
                     let side = game.position().side_to_move();
-                    return Ok(Played { number: g, game, winner: Some(side.opponent()), reason: "no move".into() });
+                    return Ok(Some(Played {
+                        number: g,
+                        game,
+                        winner: Some(side.opponent()),
+                        reason: "no move".into(),
+                    }));
                 }
             }
         };
