@@ -39,7 +39,7 @@ impl Finished {
 #[derive(Clone, Debug)]
 pub enum Outcome {
     Single(Finished),
-    Compared { before: Finished, after: Finished },
+    Compared { before: Box<Finished>, after: Box<Finished> },
 }
 
 /// A playtest running on its own thread.
@@ -136,9 +136,12 @@ impl PlaytestPanel {
                     None => {
                         playtest::run(&current, &plan, on_game).map(|run| Outcome::Single(Finished::of(current, run)))
                     }
-                    Some(before) => playtest::compare(&before, &current, &plan, None, on_game).map(|c| {
-                        Outcome::Compared { before: Finished::of(before, c.a), after: Finished::of(current, c.b) }
-                    }),
+                    Some(before) => {
+                        playtest::compare(&before, &current, &plan, None, on_game).map(|c| Outcome::Compared {
+                            before: Box::new(Finished::of(before, c.a)),
+                            after: Box::new(Finished::of(current, c.b)),
+                        })
+                    }
                 };
                 let _ = tx.send(outcome.map_err(|e| format!("{e:#}")));
                 ctx.request_repaint();
@@ -416,7 +419,7 @@ fn plotted_pieces(r: &Report) -> Vec<(&str, f64, u32)> {
         .filter(|(_, p)| p.fitted_value.is_some())
         .map(|(t, p)| (p.name.as_str(), p.estimated_value as f64, r.fit.support[t]))
         .collect();
-    pieces.sort_by(|a, b| b.2.cmp(&a.2));
+    pieces.sort_by_key(|p| std::cmp::Reverse(p.2));
     pieces.truncate(PLOTTED_PIECES);
     pieces
 }
