@@ -38,7 +38,7 @@ impl Finished {
 /// What the panel shows: one run, or a comparison of the rules before and after an edit.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    Single(Finished),
+    Single(Box<Finished>),
     Compared { before: Box<Finished>, after: Box<Finished> },
 }
 
@@ -134,7 +134,7 @@ impl PlaytestPanel {
                 };
                 let outcome = match before {
                     None => {
-                        playtest::run(&current, &plan, on_game).map(|run| Outcome::Single(Finished::of(current, run)))
+                        playtest::run(&current, &plan, on_game).map(|run| Outcome::Single(Box::new(Finished::of(current, run))))
                     }
                     Some(before) => {
                         playtest::compare(&before, &current, &plan, None, on_game).map(|c| Outcome::Compared {
