@@ -3,14 +3,11 @@
 //! table, so it follows the script as the designer edits it.
 
 use eframe::egui::{self, Color32, Rect, Sense, Stroke, StrokeKind, Vec2, vec2};
-use henka_api::betza::{self, Atom, Mode, Reach};
 use henka_api::{PieceId, Variant};
 
 use super::board::{Mark, paint_mark};
 use super::piece_face::{self, FaceText};
-
-/// The inspector's diagram is this many cells a side (the piece stands in the middle).
-const SIZE: i32 = 11;
+use crate::diagram::{SIZE, Target};
 
 /// What the diagram shows at each cell, relative to the piece (df, dr with forward = up).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,70 +15,16 @@ pub struct Diagram {
     pub cells: Vec<((i32, i32), Mark)>,
 }
 
-/// The cells a piece reaches on an empty `SIZE`-square board from its centre; for multi-leg moves
-/// (lions, hoppers, hooks), every cell some arrangement of pieces lets it reach.
-pub fn diagram(betza_text: &str) -> Result<Diagram, betza::BetzaError> {
-    let moves = betza::parse(betza_text)?;
-    let mut cells: Vec<((i32, i32), Mark)> = Vec::new();
-    let half = SIZE / 2;
-    for path in &moves.paths {
-        for (at, reach) in path.reach(half) {
-            let mark = match reach {
-                Reach::Anywhere => Mark::Jump,
-                Reach::Captures => Mark::Capture,
-                Reach::Ends(mode) => mode_mark(mode),
-            };
-            merge(&mut cells, at, mark);
-        }
-    }
-    for atom in &moves.atoms {
-        for (k, at) in reach(atom, half) {
-            let mark = if atom.skip_first && k == 1 {
-                continue;
-            } else if is_jump(atom, k) {
-                Mark::Jump
-            } else {
-                mode_mark(atom.mode)
-            };
-            merge(&mut cells, at, mark);
-        }
-    }
-    Ok(Diagram { cells })
-}
-
-fn mode_mark(mode: Mode) -> Mark {
-    match (mode.moves, mode.captures) {
-        (true, true) => Mark::Move,
-        (true, false) => Mark::MoveOnly,
-        _ => Mark::Capture,
-    }
-}
-
-/// The steps of an atom within `half` cells of the centre: (step number, offset).
-fn reach(atom: &Atom, half: i32) -> Vec<(i32, (i32, i32))> {
-    let (dx, dy) = (atom.vector.df as i32, atom.vector.dr as i32);
-    let max = if atom.range == 0 { SIZE } else { atom.range as i32 };
-    (1..=max).map(|k| (k, (dx * k, dy * k))).take_while(|&(_, (x, y))| x.abs() <= half && y.abs() <= half).collect()
-}
-
-/// A leap longer than one step that ignores what stands between, or a slide past its skipped cell.
-fn is_jump(atom: &Atom, k: i32) -> bool {
-    let long = atom.vector.df.abs() > 1 || atom.vector.dr.abs() > 1;
-    (long && atom.range == 1 && !atom.lame) || (atom.skip_first && k >= 2)
-}
-
-/// Two definitions reaching one cell: move-only plus capture-only makes both.
-fn merge(cells: &mut Vec<((i32, i32), Mark)>, at: (i32, i32), mark: Mark) {
-    match cells.iter_mut().find(|(c, _)| *c == at) {
-        None => cells.push((at, mark)),
-        Some((_, m)) => {
-            *m = match (*m, mark) {
-                (a, b) if a == b => a,
-                (Mark::Jump, _) | (_, Mark::Jump) => Mark::Jump,
-                _ => Mark::Move,
-            }
-        }
-    }
+/// The piece's move diagram ([`crate::diagram`]) in the board's marks.
+pub fn diagram(betza_text: &str) -> Result<Diagram, henka_api::betza::BetzaError> {
+    let cells = crate::diagram::diagram(betza_text)?;
+    let mark = |t: Target| match t {
+        Target::MovesOrCaptures => Mark::Move,
+        Target::MovesOnly => Mark::MoveOnly,
+        Target::CapturesOnly => Mark::Capture,
+        Target::Jump => Mark::Jump,
+    };
+    Ok(Diagram { cells: cells.into_iter().map(|(at, t)| (at, mark(t))).collect() })
 }
 
 /// The inspector panel.
@@ -198,49 +141,4 @@ fn paint_diagram(ui: &mut egui::Ui, info: &henka_api::PieceInfo, d: &Diagram, fa
         paint_mark(&painter, at(x, y), mark);
     }
     piece_face::paint(&painter, at(0, 0), info, true, face, 1.0);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn count(d: &Diagram, m: Mark) -> usize {
-        d.cells.iter().filter(|(_, x)| *x == m).count()
-    }
-
-    #[test]
-    fn a_gold_general_has_six_steps() {
-        let d = diagram("WfF").unwrap();
-        assert_eq!(d.cells.len(), 6);
-        assert_eq!(count(&d, Mark::Move), 6);
-    }
-
-    #[test]
-    fn a_rook_reaches_the_edge_and_a_knight_jumps() {
-        assert_eq!(diagram("R").unwrap().cells.len(), 4 * (SIZE as usize / 2));
-        let mut knight = diagram("ffN").unwrap().cells;
-        knight.sort_by_key(|c| c.0);
-        assert_eq!(knight, [((-1, 2), Mark::Jump), ((1, 2), Mark::Jump)]);
-    }
-
-    #[test]
-    fn move_only_capture_only_and_their_union() {
-        let d = diagram("mfWcfF").unwrap();
-        assert_eq!(count(&d, Mark::MoveOnly), 1);
-        assert_eq!(count(&d, Mark::Capture), 2);
-        let both = diagram("mfWcfW").unwrap();
-        assert_eq!(both.cells, vec![((0, 1), Mark::Move)]);
-    }
-
-    #[test]
-    fn multi_leg_moves_show_every_cell_they_can_reach() {
-        // The lion: the whole 5×5, the adjacent cells also as locust captures (merged: both).
-        let lion = diagram("KNADcaKmcabK").unwrap();
-        assert_eq!(lion.cells.len(), 24);
-        assert_eq!(count(&lion, Mark::Jump), 16, "the outer ring is leapt to");
-        // The hook mover reaches every cell of the diagram.
-        assert_eq!(diagram("RmasR").unwrap().cells.len(), (SIZE * SIZE - 1) as usize);
-        // The Emperor leaps anywhere.
-        assert_eq!(count(&diagram("U").unwrap(), Mark::Jump), (SIZE * SIZE - 1) as usize);
-    }
 }
