@@ -9,6 +9,8 @@
 pub mod ai;
 pub mod catalog;
 pub mod cli;
+pub mod describe;
+pub mod diagram;
 #[cfg(feature = "editor")]
 pub mod editor;
 pub mod player;
@@ -16,6 +18,7 @@ pub mod playtest;
 pub mod plugin;
 pub mod record;
 pub mod script;
+pub mod sheet;
 pub mod template;
 pub mod text_board;
 pub mod usi;

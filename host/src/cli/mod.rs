@@ -123,6 +123,15 @@ pub enum Command {
     /// Plays games between two players — `ai`, `random` or `usi:<engine command line>` — with
     /// alternating colours, and prints a table of results.
     Match(match_cmd::MatchArgs),
+    /// Writes a variant's rules sheet: one self-contained HTML page with the start position, every
+    /// piece's moves as diagrams and in words, the rule options and the script to download.
+    Sheet {
+        /// A variant name or script path.
+        variant: String,
+        /// Where to write the page (default: <variant>.html here).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Self-play statistics of a variant's rules: is it fair, does it end, how long, what is each
     /// piece worth; `--versus` compares two rule sets; `merge` combines shards.
     Playtest(playtest::PlaytestArgs),
@@ -346,5 +355,26 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Usi { variant } => crate::usi::engine::run(variant),
         Command::Match(args) => match_cmd::run(args),
         Command::Playtest(args) => playtest::run(args),
+        Command::Sheet { variant, output } => sheet(&variant, output),
     }
+}
+
+/// `henka sheet`.
+fn sheet(name: &str, output: Option<PathBuf>) -> Result<()> {
+    let (entry, loaded) = load_script(name)?;
+    let text = match &entry.source {
+        catalog::Source::Bundled(text) => text.to_string(),
+        catalog::Source::File(p) => std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
+    };
+    let file_name = format!("{}.rhai", entry.name);
+    let page = crate::sheet::sheet(&crate::sheet::SheetInput {
+        variant: loaded.variant.as_ref(),
+        file_name: &file_name,
+        script: &text,
+        options: &loaded.options,
+    });
+    let path = output.unwrap_or_else(|| PathBuf::from(format!("{}.html", entry.name)));
+    std::fs::write(&path, page).with_context(|| format!("writing {}", path.display()))?;
+    say!("{}", path.display());
+    Ok(())
 }
