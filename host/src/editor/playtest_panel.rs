@@ -133,9 +133,8 @@ impl PlaytestPanel {
                     ctx.request_repaint();
                 };
                 let outcome = match before {
-                    None => {
-                        playtest::run(&current, &plan, on_game).map(|run| Outcome::Single(Box::new(Finished::of(current, run))))
-                    }
+                    None => playtest::run(&current, &plan, on_game)
+                        .map(|run| Outcome::Single(Box::new(Finished::of(current, run)))),
                     Some(before) => {
                         playtest::compare(&before, &current, &plan, None, on_game).map(|c| Outcome::Compared {
                             before: Box::new(Finished::of(before, c.a)),
