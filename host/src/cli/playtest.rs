@@ -25,9 +25,9 @@ pub struct RunFile {
     /// One run, or A and B of a comparison.
     pub runs: Vec<Run>,
     /// Computed from `runs` when written; ignored when read.
-    #[serde(default)]
+    #[serde(default, skip_deserializing)]
     pub reports: Vec<Report>,
-    #[serde(default)]
+    #[serde(default, skip_deserializing)]
     pub comparison: Option<ComparisonSummary>,
 }
 

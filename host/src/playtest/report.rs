@@ -179,12 +179,15 @@ impl Run {
             g.samples.iter().map(move |s| (s.as_slice(), y))
         });
         let fit = fit(types, samples);
-        // Fitted values are on the Elo scale; show them in the AI's units by matching the best
-        // supported non-royal type's estimate (a designer compares "fitted" with "estimated").
-        let reference = (0..types)
-            .filter(|&t| !self.pieces[t].royal && fit.values[t].is_some_and(|v| v > 0.0))
-            .max_by_key(|&t| fit.support[t]);
-        let scale = reference.map_or(1.0, |t| self.pieces[t].estimated as f64 / fit.values[t].unwrap_or(1.0));
+        // Fitted values are on the Elo scale; show them in the AI's units, scaled by the median
+        // ratio of estimate to fit over the types the fit knows (one noisy type cannot skew it),
+        // so a designer compares "fitted" with "estimated" directly.
+        let mut ratios: Vec<f64> = (0..types)
+            .filter(|&t| !self.pieces[t].royal)
+            .filter_map(|t| fit.values[t].filter(|&v| v > 0.0).map(|v| self.pieces[t].estimated as f64 / v))
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        let scale = ratios.get(ratios.len() / 2).copied().unwrap_or(1.0);
         let per_game = |v: u32| v as f64 / n.max(1) as f64;
         let pieces = (0..types)
             .map(|t| PieceStats {
@@ -295,7 +298,7 @@ impl std::fmt::Display for Report {
         }
         write!(
             f,
-            "(captures, captured, promotes: per game; values in centipawns, fitted scaled to the best-known type)"
+            "(captures, captured, promotes: per game; values in centipawns, fitted scaled by the median fitted/estimated ratio)"
         )
     }
 }
