@@ -10,7 +10,7 @@ use std::time::Duration;
 use henka_api::{Game, Move, Outcome, PlayError, Position, Variant};
 
 use crate::replay;
-use crate::script::{DeclaredOption, LoadedScript, RuleOptions, ScriptError};
+use crate::script::{DeclaredOption, LoadedScript, ScriptError};
 
 /// Hashes script text the way the loader does, so "did it change?" compares like with like.
 pub fn text_hash(text: &str) -> u64 {
@@ -88,8 +88,6 @@ pub struct Session {
     piece_values: Vec<Option<i32>>,
     /// The error of the newest compile, if it failed (the rules stay the last good ones).
     pub error: Option<ScriptError>,
-    /// The rule options the user chose (every compile uses them).
-    pub options: RuleOptions,
     /// The options the rules in force declare, with their values.
     declared: Vec<DeclaredOption>,
     game: Game,
@@ -120,9 +118,7 @@ impl Session {
     /// A session on freshly loaded rules, at the variant's start.
     pub fn new(doc: Document, loaded: LoadedScript) -> Session {
         let variant: Arc<dyn Variant> = loaded.variant;
-        let options = loaded.options.iter().map(|o| (o.name.clone(), o.value.clone())).collect();
         Session {
-            options,
             declared: loaded.options,
             doc,
             game: Game::new(variant.start_position()),
@@ -188,6 +184,14 @@ impl Session {
                 Some(self.swap_rules(loaded.variant))
             }
         }
+    }
+
+    /// Takes the first rules of the document just opened: a fresh game from their start. The
+    /// rules generation counts on, so what is keyed on it (legal moves, the AI's jobs) sees new
+    /// rules even when the old game looked the same.
+    pub fn open(&mut self, loaded: LoadedScript) {
+        let doc = std::mem::replace(&mut self.doc, Document::new("", None, String::new()));
+        *self = Session { rules_generation: self.rules_generation + 1, ..Session::new(doc, loaded) };
     }
 
     /// Plays on under other rules of the same variant (its compiled plugin, or the script again),
