@@ -752,3 +752,244 @@ impl Controller {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::tests::{MINI, reordered};
+    use std::sync::Arc;
+
+    /// A fresh folder holding `text` as `name.rhai`.
+    fn script(tag: &str, name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("henka-controller-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.rhai"));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Removes the folder `script` made.
+    fn remove(path: &Path) {
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    fn start(path: &Path) -> StartOptions {
+        StartOptions { open: Some(path.display().to_string()), typing_pause: Duration::ZERO, ..Default::default() }
+    }
+
+    fn controller(options: &StartOptions) -> Controller {
+        Controller::new(options, None, Arc::new(|| {}))
+    }
+
+    fn play(c: &mut Controller, m: &str) {
+        let s = c.session();
+        let mv = s.variant().parse_move(s.game().position(), m).unwrap();
+        c.play(mv);
+        assert_eq!(c.session().move_texts().last().map(String::as_str), Some(m), "{:?}", c.message());
+    }
+
+    /// Polls until `done` holds: compiles and file events take real time.
+    fn settle(c: &mut Controller, what: &str, done: impl Fn(&Controller) -> bool) {
+        let t = Instant::now();
+        while !done(c) {
+            assert!(t.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+            std::thread::sleep(Duration::from_millis(2));
+            c.poll(Instant::now());
+        }
+    }
+
+    fn name(c: &Controller) -> String {
+        c.session().variant().info().meta.name.clone()
+    }
+
+    #[test]
+    fn the_first_rules_are_waited_for_and_a_later_open_compiles_on_the_worker() {
+        let path = script("open", "mini", MINI);
+        let mut c = controller(&start(&path));
+        assert_eq!(name(&c), "Minishogi");
+        play(&mut c, "5d5c");
+        let (_, ogi) = catalog::BUNDLED.iter().find(|(n, _)| *n == "ogi").unwrap();
+        c.open(Entry { name: "ogi".into(), source: Source::Bundled(ogi) });
+        assert_eq!(c.session().doc.name, "ogi", "the text is there at once");
+        settle(&mut c, "Ogi's rules", |c| name(c) == "Ogi");
+        assert!(c.session().move_texts().is_empty(), "an opened variant starts a fresh game");
+        assert_eq!(c.take_events(), [Event::NewRules, Event::Opened]);
+        assert_eq!(c.message().unwrap().text, "opened Ogi");
+        remove(&path);
+    }
+
+    #[test]
+    fn a_broken_script_opened_keeps_the_rules_until_it_compiles_then_starts_fresh() {
+        let path = script("open-broken", "mini", MINI);
+        let mut c = controller(&start(&path));
+        play(&mut c, "5d5c");
+        let broken = script("open-broken-2", "broken", &MINI.replace("v.drops(true);", "v.drops(true;"));
+        c.open_path(&broken);
+        settle(&mut c, "the compile error", |c| c.session().error.is_some());
+        assert_eq!(c.session().doc.name, "broken");
+        assert_eq!(c.session().move_texts(), ["5d5c"], "the board plays on under the last good rules");
+        assert!(c.message().unwrap().error);
+        c.text_mut().replace_range(.., MINI);
+        c.text_edited(Instant::now());
+        settle(&mut c, "the fix", |c| c.session().error.is_none());
+        assert!(c.session().move_texts().is_empty(), "the fixed script's rules start its own game");
+        remove(&path);
+        remove(&broken);
+    }
+
+    #[test]
+    fn opening_over_unsaved_changes_asks_and_the_answer_is_kept() {
+        let path = script("discard", "mini", MINI);
+        let other = script("discard-2", "other", &MINI.replace("Minishogi", "Other"));
+        let mut c = controller(&start(&path));
+        c.text_mut().push_str("// an edit\n");
+        c.open_path(&other);
+        assert!(c.asks_to_discard());
+        c.resolve_discard(Discard::Cancel);
+        assert!(!c.asks_to_discard());
+        assert_eq!(c.session().doc.name, "mini");
+        c.open_path(&other);
+        c.resolve_discard(Discard::SaveFirst);
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("// an edit\n"), "saved before opening");
+        settle(&mut c, "the other script", |c| name(c) == "Other");
+        c.text_mut().push_str("// thrown away\n");
+        c.open_path(&path);
+        c.resolve_discard(Discard::Discard);
+        settle(&mut c, "the first script", |c| name(c) == "Minishogi");
+        assert!(!std::fs::read_to_string(&other).unwrap().contains("thrown away"));
+        remove(&path);
+        remove(&other);
+    }
+
+    #[test]
+    fn saving_writes_the_file_and_save_as_makes_it_the_documents_file() {
+        let path = script("save", "mini", MINI);
+        let mut c = controller(&start(&path));
+        c.text_mut().push_str("// saved\n");
+        assert!(c.session().doc.is_dirty());
+        assert_eq!(c.save(), Saved::Done);
+        assert!(!c.session().doc.is_dirty());
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("// saved\n"));
+        let copy = path.with_file_name("copy.rhai");
+        c.save_as(&copy);
+        assert_eq!((c.session().doc.name.as_str(), c.session().doc.path.as_deref()), ("copy", Some(copy.as_path())));
+        assert_eq!(c.take_events(), [Event::CatalogChanged], "the browser lists the new file");
+        remove(&path);
+    }
+
+    #[test]
+    fn typing_compiles_after_the_pause_and_a_broken_script_keeps_the_last_good_rules() {
+        let path = script("typing", "mini", MINI);
+        let mut c = controller(&StartOptions { typing_pause: Duration::from_secs(60), ..start(&path) });
+        play(&mut c, "5d5c");
+        let edited = MINI.replace(r#"token: "P", moves: "fW""#, r#"token: "P", moves: "fWbW""#);
+        c.text_mut().replace_range(.., &edited);
+        let typed = Instant::now();
+        c.text_edited(typed);
+        assert!(c.poll(typed).is_some_and(|wait| wait > Duration::from_secs(59)), "no compile while typing");
+        assert!(c.poll(typed + Duration::from_secs(60)).is_none());
+        settle(&mut c, "the edited rules", |c| c.session().rules_match(&edited));
+        assert_eq!(c.session().move_texts(), ["5d5c"]);
+        assert!(c.reload_status().unwrap().to_string().contains("game kept (1 moves replayed)"));
+
+        let broken = edited.replace("v.drops(true);", "v.drops(true;");
+        c.text_mut().replace_range(.., &broken);
+        c.text_edited(typed);
+        c.poll(typed + Duration::from_secs(60));
+        settle(&mut c, "the compile error", |c| c.session().error.is_some());
+        assert!(c.session().rules_match(&edited), "the last good rules stay");
+        play(&mut c, "1b1c");
+        remove(&path);
+    }
+
+    #[test]
+    fn a_file_saved_elsewhere_reloads_with_the_pieces_reordered_and_the_game_goes_on() {
+        let path = script("reorder", "mini", MINI);
+        let mut c = controller(&start(&path));
+        play(&mut c, "4e4d"); // the Gold General
+        play(&mut c, "2a2b");
+        std::thread::sleep(Duration::from_millis(50)); // let the watcher settle
+        let text = reordered();
+        std::fs::write(&path, &text).unwrap();
+        settle(&mut c, "the external save", |c| c.session().rules_match(&text));
+        assert_eq!(c.session().doc.text, text);
+        assert_eq!(c.session().move_texts(), ["4e4d", "2a2b"]);
+        play(&mut c, "4d3c"); // still the Gold: it steps diagonally forward
+        remove(&path);
+    }
+
+    #[test]
+    fn a_file_saved_elsewhere_over_unsaved_changes_asks_which_to_keep() {
+        let path = script("conflict", "mini", MINI);
+        let mut c = controller(&start(&path));
+        c.text_mut().push_str("// mine\n");
+        std::thread::sleep(Duration::from_millis(50));
+        let theirs = format!("{MINI}// theirs\n");
+        std::fs::write(&path, &theirs).unwrap();
+        settle(&mut c, "the clash", Controller::asks_about_disk_version);
+        assert!(c.session().doc.text.ends_with("// mine\n"), "nothing changes before the answer");
+        c.resolve_disk_conflict(true);
+        assert_eq!(c.session().doc.text, theirs);
+        assert!(!c.session().doc.is_dirty() && c.session().rules_match(&theirs));
+        remove(&path);
+    }
+
+    #[test]
+    fn a_rule_option_recompiles_the_script_and_later_reloads_keep_it() {
+        let text = MINI.replace("v.drops(true);", "v.drops(option(\"drops\", [\"on\", \"off\"]) == \"on\");");
+        let path = script("options", "mini", &text);
+        let mut c = controller(&start(&path));
+        assert_eq!(c.options().get("drops").map(String::as_str), Some("on"));
+        play(&mut c, "5d5c");
+        c.set_option("drops", "off");
+        settle(&mut c, "the rules without drops", |c| c.session().variant().info().hand_types.is_empty());
+        assert_eq!(c.session().declared_options()[0].value, "off");
+        assert_eq!(c.session().move_texts(), ["5d5c"]);
+        // A save from another editor compiles with the option chosen here.
+        std::thread::sleep(Duration::from_millis(50));
+        let saved = format!("{text}// saved elsewhere\n");
+        std::fs::write(&path, &saved).unwrap();
+        settle(&mut c, "the external save", |c| c.session().rules_match(&saved));
+        assert!(c.session().variant().info().hand_types.is_empty());
+        assert_eq!(c.game_record().rules, [("drops".to_string(), "off".to_string())]);
+        remove(&path);
+    }
+
+    #[test]
+    fn the_autosave_brings_the_game_back_in_the_next_editor() {
+        let path = script("autosave", "mini", MINI);
+        let file = path.with_file_name("autosave.henka");
+        let options = StartOptions { autosave: Some(file.clone()), ..Default::default() };
+        let mut c = controller(&StartOptions { open: Some(path.display().to_string()), ..options.clone() });
+        play(&mut c, "5d5c");
+        play(&mut c, "1b1c");
+        c.autosave();
+        drop(c);
+        // Opened without naming a variant: the autosave says which, and where the game was.
+        let c = controller(&options);
+        assert_eq!(c.session().doc.path.as_deref(), Some(path.as_path()));
+        assert_eq!(c.session().move_texts(), ["5d5c", "1b1c"]);
+        assert_eq!(c.message().unwrap().text, "restored the game in progress (2 moves)");
+        remove(&path);
+    }
+
+    #[test]
+    fn the_plugin_takes_over_and_the_script_comes_back_with_the_game_kept() {
+        let (_, okisaki) = catalog::BUNDLED.iter().find(|(n, _)| *n == "okisaki").unwrap();
+        let path = script("engines", "okisaki", okisaki);
+        let mut c = controller(&start(&path));
+        // Needs the plugins built (`cargo build --workspace`, as the README's test command does).
+        let plugin = c.plugin().expect("the okisaki plugin is built");
+        play(&mut c, "3h3g");
+        c.use_plugin(plugin);
+        assert!(c.plays_plugin());
+        assert!(c.take_events().contains(&Event::NewRules));
+        play(&mut c, "8c8d");
+        c.use_script();
+        assert!(!c.plays_plugin());
+        settle(&mut c, "the script's rules", |c| c.message().is_some_and(|m| m.text.starts_with("script: ")));
+        assert_eq!(c.message().unwrap().text, "script: game kept (2 moves replayed)");
+        play(&mut c, "2h2g");
+        remove(&path);
+    }
+}
