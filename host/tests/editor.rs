@@ -311,6 +311,18 @@ fn rendered_snapshots_of_the_3d_board() {
 }
 
 #[test]
+fn a_variant_opened_from_the_list_compiles_in_the_background_and_starts_its_game() {
+    let mut h = harness(start("okisaki", None));
+    click_cells(&mut h, &["3h", "3g"]);
+    click(&mut h, "ogi");
+    wait_until(&mut h, "Ogi's rules", |app| app.session().variant().info().meta.name == "Ogi");
+    assert!(h.state().session().move_texts().is_empty(), "a fresh game");
+    assert!(h.query_by_label("opened Ogi").is_some(), "the status line says so");
+    click_cells(&mut h, &["3f", "3e"]);
+    assert_eq!(h.state().session().move_texts(), ["3f3e"]);
+}
+
+#[test]
 fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
     let mut h = harness(start("okisaki", None));
     click_cells(&mut h, &["3h", "3g"]);
