@@ -1,9 +1,9 @@
 //! # henka (host)
 //!
 //! The Henka workshop: the `henka` command line, the Rhai script runtime, the compiled-plugin
-//! loader, the variant catalog, script-against-plugin verification, game records, the playtest AI
-//! and players (AI, random, external USI engines), the USI engine, and (feature `editor`, on by
-//! default) the eframe editor. Everything here talks to variants through
+//! loader, the variant catalog, script-against-plugin verification, game records, replay by
+//! notation, the playtest AI and players (AI, random, external USI engines), the USI engine, and
+//! (feature `editor`, on by default) the eframe editor. Everything here talks to variants through
 //! [`henka_api::Variant`] only.
 
 pub mod ai;
@@ -17,6 +17,7 @@ pub mod player;
 pub mod playtest;
 pub mod plugin;
 pub mod record;
+pub mod replay;
 pub mod script;
 pub mod sheet;
 pub mod template;

@@ -28,7 +28,7 @@
 //! - `result`: how the game ended, as Henka words it; informational (replaying judges anew).
 //! - `start`: the start position (default: the variant's start).
 
-use henka_api::{Game, Move, Position, Variant};
+use henka_api::{Game, Position, Variant};
 
 /// A record as read from text or made from a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -123,7 +123,7 @@ impl Record {
             rules: Vec::new(),
             result: game.outcome(v).ok().flatten().map(|o| o.to_string()),
             start: Some(v.format_position(game.start())),
-            moves: (0..game.moves().len()).map(|i| v.format_move(game.position_before(i), game.moves()[i])).collect(),
+            moves: crate::replay::notation(v, game),
         }
     }
 
@@ -206,14 +206,9 @@ pub fn replay_prefix(v: &dyn Variant, r: &Record) -> Result<(Game, Option<String
         Some(s) => v.parse_position(s).map_err(|e| format!("start position: {e}"))?,
         None => v.start_position(),
     };
-    let mut game = Game::new(start);
-    for (i, m) in r.moves.iter().enumerate() {
-        let played: Result<Move, _> = game.play_str(v, m);
-        if let Err(e) = played {
-            return Ok((game, Some(format!("move {} ({m}): {e}", i + 1))));
-        }
-    }
-    Ok((game, None))
+    let replayed = crate::replay::play_notation(v, start, &r.moves);
+    let cut = replayed.refused.map(|e| format!("move {} ({}): {e}", replayed.game.moves().len() + 1, replayed.rest[0]));
+    Ok((replayed.game, cut))
 }
 
 #[cfg(test)]

@@ -313,3 +313,50 @@ fn the_usi_engine_offers_the_variants_rule_options() {
     assert!(out.contains(&format!("Nodes searched: {stepping}")), "{out}");
     assert_ne!(stepping, "31653913", "sliding rankers' count");
 }
+
+const MINISHOGI: &str = include_str!("../../examples/first-variant.rhai");
+
+/// Minishogi with the Gold General defined after the Silver General: the same rules, every piece
+/// id from the Silver on renumbered.
+fn minishogi_reordered() -> String {
+    let gold = "v.piece(#{ name: \"Gold General\", kanji: \"金将\", token: \"G\", moves: \"WfF\" });\n";
+    let pawn_at = MINISHOGI.find("// `drop` restrictions").unwrap();
+    let text = format!("{}{gold}{}", &MINISHOGI[..pawn_at], &MINISHOGI[pawn_at..]).replacen(gold, "", 1);
+    assert!(text.find("name: \"Silver General\"").unwrap() < text.find("name: \"Gold General\"").unwrap());
+    text
+}
+
+#[test]
+fn play_reload_replays_a_reordered_script_with_the_right_pieces() {
+    use std::io::{BufRead, Write};
+    let dir = std::env::temp_dir().join(format!("henka-cli-reload-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("minishogi.rhai");
+    std::fs::write(&script, MINISHOGI).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["play", script.to_str().unwrap(), "--black", "human", "--white", "human", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    // The Gold, White's Gold, the Silver.
+    input.write_all(b"4e4d\n2a2b\n3e3d\n").unwrap();
+    let mut seen = String::new();
+    while !seen.contains("3. Black: 3e3d") {
+        assert!(output.read_line(&mut seen).unwrap() > 0, "the game ended early: {seen}");
+    }
+    // The designer moves the Gold below the Silver in the script; the game goes on.
+    std::fs::write(&script, minishogi_reordered()).unwrap();
+    input.write_all(b"reload\n1a2a\n4d3c\nposition\nquit\n").unwrap();
+    drop(input);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut output, &mut rest).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(rest.contains("all 3 moves replayed"), "{rest}");
+    assert!(rest.contains("5. Black: 4d3c"), "the Gold still steps diagonally forward: {rest}");
+    assert!(rest.contains("rbsk1/3gp/2G2/P1S2/K2BR w - 6"), "{rest}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

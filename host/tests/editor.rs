@@ -84,20 +84,20 @@ fn type_script(h: &mut Harness<'static, EditorApp>, text: &str) {
 fn moves_by_clicking_cells_promotion_choice_and_undo() {
     let mut h = harness(start("okisaki", None));
     click_cells(&mut h, &["3h", "3g"]);
-    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g"]);
     click_cells(&mut h, &["8c", "8d"]);
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d"]);
     click(&mut h, "Undo");
-    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g"]);
     click(&mut h, "Redo");
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d"]);
 
     // A pawn entering the zone: the promotion is optional, so the editor asks.
     let mut h = harness(start("okisaki", Some("4k5/10/10/4P5/10/10/10/10/10/5K4 b - 1")));
     click_cells(&mut h, &["6d", "6c"]);
-    assert!(h.state().session.move_texts().is_empty(), "nothing is played before the choice");
+    assert!(h.state().session().move_texts().is_empty(), "nothing is played before the choice");
     click(&mut h, "Promote to Tokin");
-    assert_eq!(h.state().session.move_texts(), ["6d6c+"]);
+    assert_eq!(h.state().session().move_texts(), ["6d6c+"]);
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn drops_from_hand() {
     let mut h = harness(start("okisaki", Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1")));
     click(&mut h, "Black hand Pawn");
     click(&mut h, "5e");
-    assert_eq!(h.state().session.move_texts(), ["P*5e"]);
+    assert_eq!(h.state().session().move_texts(), ["P*5e"]);
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn dragging_a_piece_moves_it() {
     h.run_steps(2);
     h.drop_at(to);
     h.run_steps(2);
-    assert_eq!(h.state().session.move_texts(), ["2h2g"]);
+    assert_eq!(h.state().session().move_texts(), ["2h2g"]);
 }
 
 #[test]
@@ -128,17 +128,17 @@ fn editing_the_script_changes_the_rules_live_and_keeps_the_game() {
     click_cells(&mut h, &["3h", "3g", "8c", "8d"]);
     // Before: a pawn only steps forward.
     click_cells(&mut h, &["3g", "3h"]);
-    assert_eq!(h.state().session.move_texts().len(), 2, "3g3h is not a pawn move yet");
+    assert_eq!(h.state().session().move_texts().len(), 2, "3g3h is not a pawn move yet");
 
     // The designer lets pawns step back too.
     let edited = OKISAKI.replace(r#"token: "P", moves: "fW""#, r#"token: "P", moves: "fWbW""#);
     assert_ne!(edited, OKISAKI);
     type_script(&mut h, &edited);
-    wait_until(&mut h, "the edited rules", |app| app.session.rules_match(&edited));
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"], "the game survives the reload");
+    wait_until(&mut h, "the edited rules", |app| app.session().rules_match(&edited));
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d"], "the game survives the reload");
     click_cells(&mut h, &["3g", "3h"]);
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "3g3h"]);
-    assert!(h.state().session.doc.is_dirty(), "typing does not save");
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d", "3g3h"]);
+    assert!(h.state().session().doc.is_dirty(), "typing does not save");
 }
 
 #[test]
@@ -148,20 +148,20 @@ fn a_broken_script_shows_its_line_and_the_board_still_plays() {
     let broken = OKISAKI.replace("v.drops(true);", "v.drops(true;");
     let line = 1 + OKISAKI[..OKISAKI.find("v.drops(true);").unwrap()].lines().count();
     type_script(&mut h, &broken);
-    wait_until(&mut h, "the compile error", |app| app.session.error.is_some());
-    let e = h.state().session.error.clone().unwrap();
+    wait_until(&mut h, "the compile error", |app| app.session().error.is_some());
+    let e = h.state().session().error.clone().unwrap();
     assert_eq!(e.location.as_ref().unwrap().line as usize, line, "{e}");
     let shown = format!("okisaki.rhai:{line}:");
     assert!(h.query_all_by_label_contains(&shown).count() >= 1, "the error is on screen with its line");
     // The last good rules still play.
     click_cells(&mut h, &["3h", "3g"]);
-    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g"]);
     // Clicking the error jumps to it; fixing the text clears it.
     h.get_by_label_contains(&format!("⚠ {}", path.display())).click();
     h.run_steps(2);
     type_script(&mut h, OKISAKI);
-    wait_until(&mut h, "the fix", |app| app.session.error.is_none());
-    assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+    wait_until(&mut h, "the fix", |app| app.session().error.is_none());
+    assert_eq!(h.state().session().move_texts(), ["3h3g"]);
 }
 
 #[test]
@@ -174,13 +174,13 @@ fn an_external_save_reloads_within_the_latency_goal_and_is_reported() {
         let text = OKISAKI.replace("version: \"1.0\"", &format!("version: \"1.{}\"", round + 1));
         let written = Instant::now();
         std::fs::write(&path, &text).unwrap();
-        wait_until(&mut h, "the external save", |app| app.session.rules_match(&text));
+        wait_until(&mut h, "the external save", |app| app.session().rules_match(&text));
         latencies.push(written.elapsed());
-        assert_eq!(h.state().session.doc.text, text, "the editor shows the file's new text");
-        assert_eq!(h.state().session.move_texts(), ["3h3g"]);
+        assert_eq!(h.state().session().doc.text, text, "the editor shows the file's new text");
+        assert_eq!(h.state().session().move_texts(), ["3h3g"]);
     }
     latencies.sort();
-    let status = h.state().reload_status.clone().unwrap();
+    let status = h.state().controller().reload_status().cloned().unwrap();
     assert!(status.to_string().contains("reloaded okisaki.rhai in"), "{status}");
     eprintln!(
         "reload latency, file write → new rules live (debug build): median {:?}, max {:?}",
@@ -193,16 +193,16 @@ fn saving_writes_the_file_atomically_and_the_watcher_does_not_reload_our_own_sav
     let (path, mut h) = open_copy("save");
     let edited = OKISAKI.replace("version: \"1.0\"", "version: \"1.1\"");
     type_script(&mut h, &edited);
-    wait_until(&mut h, "the typed rules", |app| app.session.rules_match(&edited));
-    let compiles = h.state().reload_status.clone();
+    wait_until(&mut h, "the typed rules", |app| app.session().rules_match(&edited));
+    let compiles = h.state().controller().reload_status().cloned();
     click(&mut h, "Save");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
-    assert!(!h.state().session.doc.is_dirty());
+    assert!(!h.state().session().doc.is_dirty());
     for _ in 0..30 {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
-    assert_eq!(h.state().reload_status.as_ref().map(|r| r.total), compiles.map(|r| r.total), "no second reload");
+    assert_eq!(h.state().controller().reload_status().map(|r| r.total), compiles.map(|r| r.total), "no second reload");
     let leftovers: Vec<_> =
         std::fs::read_dir(path.parent().unwrap()).unwrap().flatten().map(|e| e.file_name()).collect();
     assert_eq!(leftovers.len(), 1, "{leftovers:?}");
@@ -233,7 +233,7 @@ fn the_inspector_follows_the_script_as_it_is_edited() {
     let edited = OKISAKI.replace(r#"token: "P", moves: "fW""#, r#"token: "P", moves: "fWbW""#);
     click(&mut h, "Script");
     type_script(&mut h, &edited);
-    wait_until(&mut h, "the edited rules", |app| app.session.rules_match(&edited));
+    wait_until(&mut h, "the edited rules", |app| app.session().rules_match(&edited));
     click(&mut h, "Pieces");
     assert!(h.query_by_label("fWbW").is_some(), "the inspector shows the new definition");
 }
@@ -268,7 +268,7 @@ fn rendered_snapshots() {
     let broken = OKISAKI.replace("v.drops(true);", "v.drops(true;");
     let mut h = harness(start("okisaki", None));
     type_script(&mut h, &broken);
-    wait_until(&mut h, "the compile error", |app| app.session.error.is_some());
+    wait_until(&mut h, "the compile error", |app| app.session().error.is_some());
     h.remove_cursor();
     h.run_steps(2);
     results.add(h.try_snapshot("editor-script-error"));
@@ -284,12 +284,12 @@ fn the_3d_board_moves_across_levels_by_clicking_cells() {
     // A Princeling steps forward and down a level (v → w); White's answers up a level (w → x).
     click_cells(&mut h, &["cv3", "cw4"]);
     click_cells(&mut h, &["dw7", "dx6"]);
-    assert_eq!(h.state().session.move_texts(), ["cv3cw4", "dw7dx6"]);
+    assert_eq!(h.state().session().move_texts(), ["cv3cw4", "dw7dx6"]);
     // A drop onto another slice.
     let mut h = harness(start("ladies-and-generals", Some(LG_MIDGAME)));
     click(&mut h, "Black hand Rookranker");
     click(&mut h, "az5");
-    assert_eq!(h.state().session.move_texts(), ["L*az5"]);
+    assert_eq!(h.state().session().move_texts(), ["L*az5"]);
 }
 
 /// The 3D view: six level slices (u at the top left), the picked piece's targets across slices,
@@ -311,19 +311,31 @@ fn rendered_snapshots_of_the_3d_board() {
 }
 
 #[test]
+fn a_variant_opened_from_the_list_compiles_in_the_background_and_starts_its_game() {
+    let mut h = harness(start("okisaki", None));
+    click_cells(&mut h, &["3h", "3g"]);
+    click(&mut h, "ogi");
+    wait_until(&mut h, "Ogi's rules", |app| app.session().variant().info().meta.name == "Ogi");
+    assert!(h.state().session().move_texts().is_empty(), "a fresh game");
+    assert!(h.query_by_label("opened Ogi").is_some(), "the status line says so");
+    click_cells(&mut h, &["3f", "3e"]);
+    assert_eq!(h.state().session().move_texts(), ["3f3e"]);
+}
+
+#[test]
 fn the_compiled_plugin_takes_over_the_board_and_reloads_with_the_game_kept() {
     let mut h = harness(start("okisaki", None));
     click_cells(&mut h, &["3h", "3g"]);
     // Needs the plugins built (`cargo build --workspace`, as the README's test command does).
     click(&mut h, "Plugin engine");
     click_cells(&mut h, &["8c", "8d"]);
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d"]);
     assert!(h.query_all_by_label_contains("plugin ").next().is_some(), "the status names the plugin");
     click(&mut h, "Reload plugin");
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d"]);
     click(&mut h, "Script engine");
     click_cells(&mut h, &["2h", "2g"]);
-    assert_eq!(h.state().session.move_texts(), ["3h3g", "8c8d", "2h2g"]);
+    assert_eq!(h.state().session().move_texts(), ["3h3g", "8c8d", "2h2g"]);
 }
 
 /// Taishin's Lion at 13m (m13 in docs/rules/taishin.md's coordinates) between two Gote pawns, the Kings in far corners.
@@ -334,16 +346,16 @@ fn taishin_stop_over_moves_by_successive_clicks_and_a_lions_pass() {
     // Igui: the Lion, the pawn it takes, back to its own cell.
     let mut h = harness(start("taishin", Some(LION)));
     click_cells(&mut h, &["13m", "13l", "13m"]);
-    assert_eq!(h.state().session.move_texts(), ["13m13l13m+"]);
+    assert_eq!(h.state().session().move_texts(), ["13m13l13m+"]);
     // Double capture: one stop on each pawn.
     let mut h = harness(start("taishin", Some(LION)));
     click_cells(&mut h, &["13m", "13l", "13k"]);
-    assert_eq!(h.state().session.move_texts(), ["13m13l13k+"]);
+    assert_eq!(h.state().session().move_texts(), ["13m13l13k+"]);
     // A pass: pick the Lion, then its pass button.
     let mut h = harness(start("taishin", Some(LION)));
     click(&mut h, "13m");
     click(&mut h, "Pass with the Lion");
-    assert_eq!(h.state().session.move_texts(), ["13m13m"]);
+    assert_eq!(h.state().session().move_texts(), ["13m13m"]);
     assert!(h.query_by_label("Black hand").is_none(), "no hands in a variant without drops");
 }
 
@@ -366,14 +378,14 @@ fn the_hint_button_shows_a_legal_move() {
     let mv = hint.strip_prefix("Hint: ").unwrap().to_string();
     let app = h.state();
     let legal: Vec<String> = app
-        .session
+        .session()
         .legal_moves()
         .unwrap()
         .iter()
-        .map(|&m| app.session.variant().format_move(app.session.game().position(), m))
+        .map(|&m| app.session().variant().format_move(app.session().game().position(), m))
         .collect();
     assert!(legal.contains(&mv), "{mv} is legal");
-    assert!(app.session.move_texts().is_empty(), "a hint plays nothing");
+    assert!(app.session().move_texts().is_empty(), "a hint plays nothing");
     assert!(h.query_all_by_label_contains("Evaluation ").next().is_some(), "the evaluation is shown");
 }
 
@@ -382,12 +394,12 @@ fn the_ai_replies_to_a_move_and_plays_itself() {
     let mut h = harness(start("okisaki", None));
     h.state_mut().ai.set_players(false, true, 0.1);
     click_cells(&mut h, &["3h", "3g"]);
-    wait_until(&mut h, "the AI's reply", |app| app.session.move_texts().len() == 2);
-    assert_eq!(h.state().session.move_texts()[0], "3h3g");
-    assert_eq!(h.state().session.game().position().side_to_move(), henka_api::Side::First, "the human's turn again");
+    wait_until(&mut h, "the AI's reply", |app| app.session().move_texts().len() == 2);
+    assert_eq!(h.state().session().move_texts()[0], "3h3g");
+    assert_eq!(h.state().session().game().position().side_to_move(), henka_api::Side::First, "the human's turn again");
     // With both sides set, the AI plays on by itself while the window keeps drawing.
     click(&mut h, "AI plays Black");
-    wait_until(&mut h, "AI against AI", |app| app.session.move_texts().len() >= 4);
+    wait_until(&mut h, "AI against AI", |app| app.session().move_texts().len() >= 4);
 }
 
 #[test]
@@ -398,12 +410,12 @@ fn the_game_in_progress_is_restored_from_the_autosave() {
     let options = || StartOptions { autosave: Some(file.clone()), typing_pause: Duration::ZERO, ..Default::default() };
     let mut h = harness(StartOptions { open: Some("ogi".into()), ..options() });
     click_cells(&mut h, &["3f", "3e", "6c", "6d"]);
-    assert_eq!(h.state().session.move_texts(), ["3f3e", "6c6d"]);
+    assert_eq!(h.state().session().move_texts(), ["3f3e", "6c6d"]);
     drop(h);
     // A new editor opened without naming a variant finds the game where it was.
     let h = harness(options());
-    assert_eq!(h.state().session.doc.name, "ogi");
-    assert_eq!(h.state().session.move_texts(), ["3f3e", "6c6d"]);
+    assert_eq!(h.state().session().doc.name, "ogi");
+    assert_eq!(h.state().session().move_texts(), ["3f3e", "6c6d"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -415,15 +427,15 @@ fn a_rule_option_is_chosen_in_the_panel_and_the_game_plays_on_under_it() {
     std::fs::write(&path, text).unwrap();
     let mut h = harness(start(path.to_str().unwrap(), None));
     click_cells(&mut h, &["3h", "3g", "3c", "3d"]);
-    assert!(h.state().session.variant().info().hand_types.len() > 1);
+    assert!(h.state().session().variant().info().hand_types.len() > 1);
     click(&mut h, "Rule options (1)");
     click(&mut h, "drops");
     click(&mut h, "off");
-    wait_until(&mut h, "the rules without drops", |a| a.session.variant().info().hand_types.is_empty());
-    let s = &h.state().session;
+    wait_until(&mut h, "the rules without drops", |a| a.session().variant().info().hand_types.is_empty());
+    let s = h.state().session();
     assert_eq!(s.move_texts(), ["3h3g", "3c3d"], "the game survives the change of rules");
     assert_eq!(s.declared_options()[0].value, "off");
-    assert_eq!(s.options.get("drops").map(String::as_str), Some("off"));
+    assert_eq!(h.state().controller().options().get("drops").map(String::as_str), Some("off"));
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 
@@ -449,9 +461,9 @@ fn ki_shogi_is_played_by_clicking_and_the_view_frames_the_cluster() {
     click(&mut h, "7f");
     click(&mut h, "Black hand Hi");
     click(&mut h, "7h");
-    assert_eq!(h.state().session.move_texts(), ["*Gyoku", "*Gyoku NNE"], "the drop waits for its face");
+    assert_eq!(h.state().session().move_texts(), ["*Gyoku", "*Gyoku NNE"], "the drop waits for its face");
     click(&mut h, "Drop showing Cho");
-    assert_eq!(h.state().session.move_texts(), ["*Gyoku", "*Gyoku NNE", "*Cho E"]);
+    assert_eq!(h.state().session().move_texts(), ["*Gyoku", "*Gyoku NNE", "*Cho E"]);
     // The view follows the cluster: larger cells, the far corners out of view.
     let framed = cell_width(&h, "8h");
     assert!(framed > 1.5 * whole, "cells grew from {whole} to {framed}");
@@ -510,8 +522,8 @@ fn a_ki_shogi_capture_asks_which_face_the_cube_turns_to() {
     let mut options = start("ki-shogi", None);
     options.moves = [&moves[..], &["Myou(Kaku) NE+"]].concat().iter().map(|m| m.to_string()).collect();
     let mut h = harness(options);
-    let v = h.state().session.variant().clone();
-    let pos = h.state().session.game().position().clone();
+    let v = h.state().session().variant().clone();
+    let pos = h.state().session().game().position().clone();
     let mut legal = Vec::new();
     v.legal_moves(&pos, &mut legal).unwrap();
     let capture = legal.iter().find(|m| v.format_move(&pos, **m) == "Cho(Ou) x Kaku+").copied().unwrap();
@@ -519,6 +531,18 @@ fn a_ki_shogi_capture_asks_which_face_the_cube_turns_to() {
     let (from, to) = (henka_api::notation::cell_name(g, capture.from), henka_api::notation::cell_name(g, capture.to));
     click_cells(&mut h, &[&from, &to]);
     click(&mut h, "Become Shu");
-    let texts = h.state().session.move_texts();
+    let texts = h.state().session().move_texts();
     assert_eq!(texts.last().map(String::as_str), Some("Cho(Shu) x Kaku+"), "{texts:?}");
+}
+
+#[test]
+fn the_playtest_tab_offers_a_run_of_the_rules_on_the_board() {
+    let mut h = harness(start("okisaki", None));
+    h.get_by_label("Playtest").click();
+    h.run_steps(2);
+    h.get_by_label("Run playtest");
+    assert!(h.query_by_label("Compare with before").is_none(), "nothing ran yet");
+    for control in ["Games", "s per move", "Threads"] {
+        assert!(h.query_all_by_label(control).next().is_some(), "{control}");
+    }
 }

@@ -161,14 +161,10 @@ fn parse_size(s: &str) -> Result<[f32; 2], String> {
 #[cfg(feature = "editor")]
 fn edit(args: EditArgs) -> Result<()> {
     use crate::editor::{StartOptions, WindowOptions, fonts::SystemFonts};
-    let start = StartOptions {
-        open: args.variant,
-        position: args.at.position,
-        moves: args.at.moves,
-        system_fonts: SystemFonts::Prefer,
-        ..Default::default()
-    };
-    crate::editor::run(start, WindowOptions { screenshot: args.screenshot, size: args.size })
+    let start =
+        StartOptions { open: args.variant, position: args.at.position, moves: args.at.moves, ..Default::default() };
+    let window = WindowOptions { screenshot: args.screenshot, size: args.size, system_fonts: SystemFonts::Prefer };
+    crate::editor::run(start, window)
 }
 
 #[cfg(not(feature = "editor"))]

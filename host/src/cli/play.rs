@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use henka_api::{Game, Move, Side, Variant};
 
-use super::{Engine, PositionArgs, load_engine, position_from, sorted_moves};
+use super::{Engine, Loaded, PositionArgs, load_engine, position_from, sorted_moves};
 use crate::text_board;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -48,11 +48,10 @@ const HELP: &str =
     "Type a move (e.g. 7g7f, 7g7f+, P*5e), or: moves, undo, board, position, reload (the rebuilt rules), help, quit";
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    let loaded = load_engine(&args.variant, args.engine)?;
-    let mut variant: Arc<dyn Variant> = loaded.variant;
+    let mut loaded = load_engine(&args.variant, args.engine)?;
     // Made on its first move, and again after a reload (the AI is built for one set of rules).
     let mut ai: Option<Box<dyn crate::player::Player>> = None;
-    let v: &dyn Variant = variant.as_ref();
+    let v: &dyn Variant = loaded.variant.as_ref();
     let mut game = position_from(v, &args.at)?;
     let mut rng = match args.seed {
         Some(s) => fastrand::Rng::with_seed(s),
@@ -68,7 +67,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         say!("{}", text_board::render(v, game.position()));
     }
     while game.moves().len() < args.max_plies {
-        let v: &dyn Variant = variant.as_ref();
+        let v: &dyn Variant = loaded.variant.as_ref();
         if let Some(o) = game.outcome(v)? {
             say!("result: {o}");
             return Ok(());
@@ -88,7 +87,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                 let player = match &mut ai {
                     Some(p) => p,
                     None => ai.insert(crate::player::PlayerSpec::Ai.create(&crate::player::Setup {
-                        variant: &variant,
+                        variant: &loaded.variant,
                         variant_name: &args.variant,
                         piece_values: &loaded.piece_values,
                         time_per_move: std::time::Duration::from_secs_f64(args.time_per_move.max(0.001)),
@@ -122,8 +121,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
                     "board" => say!("{}", text_board::render(v, game.position())),
                     "position" => say!("{}", v.format_position(game.position())),
                     "reload" => {
-                        variant = reload(&args, variant.clone(), &mut game)?;
-                        ai = None;
+                        if let Some(new) = reload(&args, &loaded, &mut game)? {
+                            loaded = new;
+                            ai = None;
+                        }
                         continue;
                     }
                     "undo" => {
@@ -146,7 +147,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
             say!("{}", text_board::render(v, game.position()));
         }
     }
-    match game.outcome(variant.as_ref())? {
+    match game.outcome(loaded.variant.as_ref())? {
         Some(o) => say!("result: {o}"),
         None => say!("stopped after {} plies", game.moves().len()),
     }
@@ -154,31 +155,34 @@ pub fn run(args: PlayArgs) -> Result<()> {
 }
 
 /// Loads the variant again — a changed script, or a rebuilt plugin from a fresh copy — and replays
-/// the game under the new rules up to the first move that is no longer legal. On failure the game
-/// goes on under the rules it had.
-fn reload(args: &PlayArgs, current: Arc<dyn Variant>, game: &mut Game) -> Result<Arc<dyn Variant>> {
+/// the game under the new rules by notation (a reordered piece table renumbers pieces) up to the
+/// first move that no longer reads or is not legal. On failure, or when nothing changed, the game
+/// goes on under the rules it had (`None`).
+fn reload(args: &PlayArgs, current: &Loaded, game: &mut Game) -> Result<Option<Loaded>> {
     let l = match load_engine(&args.variant, args.engine) {
         Ok(l) => l,
         Err(e) => {
             say!("reload failed, the game goes on under the rules it had: {e:#}");
-            return Ok(current);
+            return Ok(None);
         }
     };
-    if Arc::ptr_eq(&l.variant, &current) {
+    if Arc::ptr_eq(&l.variant, &current.variant) {
         say!("{} has not changed", l.origin);
-        return Ok(current);
+        return Ok(None);
     }
-    let (replayed, stopped) = game.replay(l.variant.as_ref());
-    match stopped {
-        Some(i) => say!(
-            "reloaded {}; move {} ({}) is not legal any more, the game goes on from before it",
+    let r = crate::replay::replay(current.variant.as_ref(), l.variant.as_ref(), args.at.position.as_deref(), game);
+    if let Some(e) = &r.start_refused {
+        say!("the start position does not read under the new rules ({e}); the game starts from theirs");
+    }
+    match r.rest.first() {
+        Some(m) => say!(
+            "reloaded {}; move {} ({m}) is not legal any more, the game goes on from before it",
             l.origin,
-            i + 1,
-            current.format_move(game.position_before(i), game.moves()[i])
+            r.game.moves().len() + 1,
         ),
-        None => say!("reloaded {}; all {} moves replayed", l.origin, replayed.moves().len()),
+        None => say!("reloaded {}; all {} moves replayed", l.origin, r.game.moves().len()),
     }
-    *game = replayed;
+    *game = r.game;
     say!("{}", text_board::render(l.variant.as_ref(), game.position()));
-    Ok(l.variant)
+    Ok(Some(l))
 }

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 use henka_api::Move;
 
-use super::app::{EditorApp, Persisted, StartOptions};
+use super::app::{EditorApp, Persisted};
+use super::controller::StartOptions;
 use super::reload::Reloader;
 use super::session::{Document, Session};
 use crate::catalog;
@@ -141,8 +142,8 @@ pub fn frame_time(frames: usize) -> anyhow::Result<Timing> {
     std::fs::write(&path, big_board_script())?;
     let options = StartOptions { open: Some(path.display().to_string()), ..Default::default() };
     let app = EditorApp::new(options, Persisted::default());
-    anyhow::ensure!(app.session.variant().info().geometry.files == 25, "the 25×25 script did not load");
-    let pieces = app.session.game().position().cells().iter().flatten().count();
+    anyhow::ensure!(app.session().variant().info().geometry.files == 25, "the 25×25 script did not load");
+    let pieces = app.session().game().position().cells().iter().flatten().count();
     anyhow::ensure!(pieces == 600, "expected 600 pieces, found {pieces}");
     let timing = time_frames(app, frames);
     let _ = std::fs::remove_dir_all(&dir);
@@ -158,7 +159,7 @@ pub fn field_frame_time(frames: usize) -> anyhow::Result<Timing> {
     let options =
         StartOptions { open: Some("ki-shogi".into()), position: Some(KI_SHOGI_MIDGAME.into()), ..Default::default() };
     let app = EditorApp::new(options, Persisted::default());
-    let pieces = app.session.game().position().cells().iter().flatten().count();
+    let pieces = app.session().game().position().cells().iter().flatten().count();
     anyhow::ensure!(pieces == 6, "the Ki Shogi middle game did not load ({pieces} pieces)");
     Ok(time_frames(app, frames))
 }

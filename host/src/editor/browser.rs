@@ -3,18 +3,9 @@
 
 use eframe::egui::{self, RichText};
 
+use super::action::Action;
+use super::file_dialog::Purpose;
 use crate::catalog::{self, Entry, Source};
-
-/// What the browser asks its owner to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BrowserAction {
-    Open(Entry),
-    /// Open the script of this name and play it with its compiled plugin.
-    OpenPlugin(crate::plugin::PluginFile),
-    OpenDialog,
-    /// Create a variant of this name from the template, in the user's folder.
-    New(String),
-}
 
 /// The browser's state.
 #[derive(Debug, Default)]
@@ -31,7 +22,8 @@ impl Browser {
         self.plugins = crate::plugin::discover::discover(&crate::plugin::search_dirs());
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, open_name: &str) -> Option<BrowserAction> {
+    /// Lists the variants, `open_name` selected; asks to open one, or to open or make a script.
+    pub fn show(&mut self, ui: &mut egui::Ui, open_name: &str) -> Option<Action> {
         if self.entries.is_empty() {
             self.refresh();
         }
@@ -51,7 +43,7 @@ impl Browser {
             for e in members {
                 let resp = ui.selectable_label(e.name == open_name, &e.name).on_hover_text(e.origin());
                 if resp.clicked() {
-                    action = Some(BrowserAction::Open(e.clone()));
+                    action = Some(Action::Open(e.clone()));
                 }
             }
         }
@@ -60,7 +52,7 @@ impl Browser {
             for p in &self.plugins {
                 let hint = format!("{}\nOpens the script of this name and plays its plugin", p.path.display());
                 if ui.selectable_label(false, format!("{} (plugin)", p.name)).on_hover_text(hint).clicked() {
-                    action = Some(BrowserAction::OpenPlugin(p.clone()));
+                    action = Some(Action::OpenPlugin(p.clone()));
                 }
             }
         }
@@ -68,7 +60,7 @@ impl Browser {
         ui.horizontal(|ui| {
             if ui.button("Open…").on_hover_text("Open a .rhai script from disk (or drop one on the window)").clicked()
             {
-                action = Some(BrowserAction::OpenDialog);
+                action = Some(Action::AskPath(Purpose::OpenScript));
             }
             if ui.button("Rescan").on_hover_text("Look for new scripts in the folders").clicked() {
                 self.refresh();
@@ -80,7 +72,7 @@ impl Browser {
             let folder = user.as_deref().map_or("(no folder: set HENKA_VARIANTS)".to_string(), short);
             let hint = format!("Start a variant from the annotated template, saved in {folder}");
             if ui.add_enabled(!name.is_empty(), egui::Button::new("New variant")).on_hover_text(hint).clicked() {
-                action = Some(BrowserAction::New(name));
+                action = Some(Action::NewVariant(name));
                 self.new_name.clear();
             }
         });

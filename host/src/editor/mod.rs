@@ -1,35 +1,58 @@
 //! The editor: design and playtest a variant in a window, with the script hot-reloaded as it is
 //! edited here or in any external editor (docs/architecture.md, "Hot reload").
 //!
-//! Modules, one concept each: [`session`] (document, rules and game, no UI), [`reload`] (compile
-//! worker and folder watcher), [`autosave`] (the game in progress, kept on disk), `ai_panel` (the
-//! AI opponent and its worker thread), [`move_input`] (clicks to moves), [`board`] and [`piece_face`]
-//! (drawing), [`field_view`] (an open field's frame and support marks), and one module per panel. [`app`] glues them into the window.
+//! Modules, one concept each:
+//! - no UI: [`controller`] (what is open, the game, saving, autosave, reload policy, engine and
+//!   rule options), [`session`] (document, rules and game), [`reload`] (the compile worker every
+//!   compile goes through, and the folder watcher), [`autosave`] (the game in progress, kept on
+//!   disk), `move_input` (clicks to moves);
+//! - the panels, each a struct drawn by `show` that returns `action`s: `toolbar`,
+//!   `status_line`, `browser`, `rule_options`, `ai_panel` (with the AI's worker thread),
+//!   `game_panel`, `tabs` (`script_panel`, `inspector`, `setup`, `perft_panel`), `play_area`
+//!   (the board, hands and move choice), `modals` (and its `file_dialog`);
+//! - drawing: `board`, `piece_face`, `field_view` (an open field's frame and support marks),
+//!   `highlight`, [`fonts`];
+//! - `app`, the window: the controller and the panels wired together, and `window_input` (files
+//!   dropped on it, keyboard shortcuts).
 
+mod action;
 mod ai_panel;
 mod app;
 pub mod autosave;
 pub mod bench;
 mod board;
 mod browser;
+pub mod controller;
 mod field_view;
 mod file_dialog;
 pub mod fonts;
+mod game_panel;
 mod highlight;
 mod inspector;
+mod modals;
 mod move_input;
 mod perft_panel;
 mod piece_face;
+mod play_area;
 pub mod playtest_panel;
 pub mod reload;
+mod rule_options;
 mod screenshot;
 mod script_panel;
 pub mod session;
 mod setup;
+mod status_line;
+mod tabs;
+mod toolbar;
+mod window_input;
 
-pub use app::{DEFAULT_VARIANT, EditorApp, Persisted, StartOptions, Tab};
+pub use app::{EditorApp, Persisted};
+pub use controller::{Controller, DEFAULT_VARIANT, StartOptions};
+pub use tabs::Tab;
 
 use std::path::PathBuf;
+
+use fonts::SystemFonts;
 
 /// How to run the window.
 #[derive(Clone, Debug, Default)]
@@ -38,6 +61,9 @@ pub struct WindowOptions {
     pub screenshot: Option<PathBuf>,
     /// Window size in points.
     pub size: Option<[f32; 2]>,
+    /// Whether a system CJK font may back up the embedded kanji (the window: yes; tests: no, so
+    /// they draw the same on every machine).
+    pub system_fonts: SystemFonts,
 }
 
 /// Opens the editor window and runs until it is closed.
@@ -68,7 +94,7 @@ pub fn run(mut start: StartOptions, window: WindowOptions) -> anyhow::Result<()>
                 (true, Some(s)) => eframe::get_value(s, eframe::APP_KEY).unwrap_or_default(),
                 _ => Persisted::default(),
             };
-            let app = EditorApp::new(start, persisted);
+            let app = EditorApp::new(start, persisted).with_system_fonts(window.system_fonts);
             Ok(Box::new(Window { app, screenshot: capture, persist }))
         }),
     )

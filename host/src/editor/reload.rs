@@ -1,5 +1,9 @@
-//! Hot reload: a worker thread compiles scripts off the UI thread, and a folder watcher feeds it
-//! the designer's saves from any external editor.
+//! Hot reload: a worker thread compiles scripts off the UI thread — every compile the editor makes
+//! — and a folder watcher feeds it the designer's saves from any external editor.
+//!
+//! Each text compile carries the rule options it is for; a file change compiles with the options
+//! of the latest text compile asked for, so the options live in one place (the controller) and
+//! reach the worker only with its requests.
 //!
 //! The watcher watches the script's *folder*, not the file: editors that save by writing a temp
 //! file and renaming it over the original replace the inode, and a file watch goes silent after the
@@ -38,7 +42,7 @@ pub struct Compiled {
 }
 
 enum Job {
-    Text { source_name: String, text: String, since: Instant },
+    Text { source_name: String, text: String, options: RuleOptions, since: Instant },
     File { path: PathBuf, since: Instant },
 }
 
@@ -51,8 +55,6 @@ pub struct Reloader {
     results: Receiver<Compiled>,
     /// The text hash last seen for each watched file, so unchanged saves are not recompiled.
     known: Arc<Mutex<HashMap<PathBuf, u64>>>,
-    /// The rule options compiles use.
-    options: Arc<Mutex<RuleOptions>>,
     watcher: Option<(PathBuf, Debouncer<RecommendedWatcher, RecommendedCache>)>,
 }
 
@@ -68,23 +70,18 @@ impl Reloader {
         let (result_tx, results) = channel();
         let known = Arc::new(Mutex::new(HashMap::new()));
         let worker_known = known.clone();
-        let options = Arc::new(Mutex::new(RuleOptions::new()));
-        let worker_options = options.clone();
         std::thread::Builder::new()
             .name("henka-compile".into())
-            .spawn(move || worker(job_rx, result_tx, worker_known, worker_options, wake))
+            .spawn(move || worker(job_rx, result_tx, worker_known, wake))
             .expect("spawning the compile thread");
-        Reloader { jobs, results, known, options, watcher: None }
+        Reloader { jobs, results, known, watcher: None }
     }
 
-    /// The rule options every later compile uses (the editor's choices).
-    pub fn set_options(&self, options: &RuleOptions) {
-        *self.options.lock().expect("options lock") = options.clone();
-    }
-
-    /// Compiles text from the built-in editor.
-    pub fn compile_text(&self, source_name: &str, text: &str, since: Instant) {
-        let _ = self.jobs.send(Job::Text { source_name: source_name.to_string(), text: text.to_string(), since });
+    /// Compiles the editor's text with `options` (later file changes compile with them too).
+    pub fn compile_text(&self, source_name: &str, text: &str, options: &RuleOptions, since: Instant) {
+        let job =
+            Job::Text { source_name: source_name.to_string(), text: text.to_string(), options: options.clone(), since };
+        let _ = self.jobs.send(job);
     }
 
     /// Records that `path` now holds `text` (after opening or saving it), so the watcher's echo of
@@ -135,6 +132,12 @@ impl Reloader {
     pub fn recv_timeout(&self, timeout: Duration) -> Option<Compiled> {
         self.results.recv_timeout(timeout).ok()
     }
+
+    /// Waits for the next finished compile, however long it takes (the sandbox bounds a compile's
+    /// time); `None` only if the worker is gone.
+    pub fn wait(&self) -> Option<Compiled> {
+        self.results.recv().ok()
+    }
 }
 
 /// Makes paths from events and from the user comparable (absolute, symlinks resolved where the
@@ -162,20 +165,19 @@ fn is_content_event(kind: &EventKind) -> bool {
     )
 }
 
-fn worker(
-    jobs: Receiver<Job>,
-    results: Sender<Compiled>,
-    known: Arc<Mutex<HashMap<PathBuf, u64>>>,
-    options: Arc<Mutex<RuleOptions>>,
-    wake: Waker,
-) {
+fn worker(jobs: Receiver<Job>, results: Sender<Compiled>, known: Arc<Mutex<HashMap<PathBuf, u64>>>, wake: Waker) {
+    // The options of the latest text job: file changes compile with them.
+    let mut options = RuleOptions::new();
     while let Ok(first) = jobs.recv() {
         // Compile only the newest text and each file once, however many jobs queued meanwhile.
         let mut text_job = None;
         let mut file_jobs: Vec<(PathBuf, Instant)> = Vec::new();
         for job in std::iter::once(first).chain(jobs.try_iter()) {
             match job {
-                Job::Text { .. } => text_job = Some(job),
+                Job::Text { options: ref chosen, .. } => {
+                    options = chosen.clone();
+                    text_job = Some(job);
+                }
                 Job::File { path, since } => match file_jobs.iter_mut().find(|(p, _)| *p == path) {
                     Some(entry) => entry.1 = entry.1.min(since),
                     None => file_jobs.push((path, since)),
@@ -191,18 +193,16 @@ fn worker(
             }
             let source_name = path.display().to_string();
             let t = Instant::now();
-            let chosen = options.lock().expect("options lock").clone();
-            let result = script::load_source_with(&source_name, &text, &chosen);
+            let result = script::load_source_with(&source_name, &text, &options);
             let done = Compiled { path: Some(path), source_name, text, result, since, compile: t.elapsed() };
             if results.send(done).is_err() {
                 return;
             }
             wake();
         }
-        if let Some(Job::Text { source_name, text, since }) = text_job {
+        if let Some(Job::Text { source_name, text, since, .. }) = text_job {
             let t = Instant::now();
-            let chosen = options.lock().expect("options lock").clone();
-            let result = script::load_source_with(&source_name, &text, &chosen);
+            let result = script::load_source_with(&source_name, &text, &options);
             if results.send(Compiled { path: None, source_name, text, result, since, compile: t.elapsed() }).is_err() {
                 return;
             }
@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn typed_text_compiles_off_the_calling_thread_with_errors_located() {
         let r = Reloader::new(Arc::new(|| {}));
-        r.compile_text("typed.rhai", "let v = ;", Instant::now());
+        r.compile_text("typed.rhai", "let v = ;", &RuleOptions::new(), Instant::now());
         let c = r.recv_timeout(Duration::from_secs(5)).unwrap();
         let e = c.result.unwrap_err();
         assert_eq!(e.location.unwrap().line, 1);

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use henka_api::{Game, Move, Outcome, PlayError, Position, Variant};
 
-use crate::script::{DeclaredOption, LoadedScript, RuleOptions, ScriptError};
+use crate::replay;
+use crate::script::{DeclaredOption, LoadedScript, ScriptError};
 
 /// Hashes script text the way the loader does, so "did it change?" compares like with like.
 pub fn text_hash(text: &str) -> u64 {
@@ -87,8 +88,6 @@ pub struct Session {
     piece_values: Vec<Option<i32>>,
     /// The error of the newest compile, if it failed (the rules stay the last good ones).
     pub error: Option<ScriptError>,
-    /// The rule options the user chose (every compile uses them).
-    pub options: RuleOptions,
     /// The options the rules in force declare, with their values.
     declared: Vec<DeclaredOption>,
     game: Game,
@@ -119,9 +118,7 @@ impl Session {
     /// A session on freshly loaded rules, at the variant's start.
     pub fn new(doc: Document, loaded: LoadedScript) -> Session {
         let variant: Arc<dyn Variant> = loaded.variant;
-        let options = loaded.options.iter().map(|o| (o.name.clone(), o.value.clone())).collect();
         Session {
-            options,
             declared: loaded.options,
             doc,
             game: Game::new(variant.start_position()),
@@ -189,46 +186,41 @@ impl Session {
         }
     }
 
+    /// Takes the first rules of the document just opened: a fresh game from their start. The
+    /// rules generation counts on, so what is keyed on it (legal moves, the AI's jobs) sees new
+    /// rules even when the old game looked the same.
+    pub fn open(&mut self, loaded: LoadedScript) {
+        let doc = std::mem::replace(&mut self.doc, Document::new("", None, String::new()));
+        *self = Session { rules_generation: self.rules_generation + 1, ..Session::new(doc, loaded) };
+    }
+
     /// Plays on under other rules of the same variant (its compiled plugin, or the script again),
     /// replaying the game as after a reload.
     pub fn use_rules(&mut self, rules: Arc<dyn Variant>) -> ReplayReport {
         self.swap_rules(rules)
     }
 
-    /// Replays the game's moves, by notation, under `new`: piece tables may have been reordered, so
-    /// move values from the old rules mean nothing to the new ones.
+    /// Replays the game under `new` (see [`crate::replay`]): the moves from the first that no
+    /// longer reads or is legal are kept for Redo, in case the designer changes the rule back.
     fn swap_rules(&mut self, new: Arc<dyn Variant>) -> ReplayReport {
         let old = std::mem::replace(&mut self.variant, new);
         self.rules_generation += 1;
-        let played: Vec<String> = (0..self.game.moves().len())
-            .map(|i| old.format_move(self.game.position_before(i), self.game.moves()[i]))
-            .collect();
-        let redo: Vec<String> = self.redo.drain(..).collect();
         let start = match &self.start {
-            Start::Variant => self.variant.start_position(),
-            Start::Custom(s) => match self.variant.parse_position(s) {
-                Ok(p) => p,
-                Err(_) => {
-                    self.start = Start::Variant;
-                    self.variant.start_position()
-                }
-            },
+            Start::Variant => None,
+            Start::Custom(s) => Some(s.as_str()),
         };
-        self.game = Game::new(start);
-        let mut cut_at = None;
-        for (i, m) in played.iter().enumerate() {
-            if self.game.play_str(self.variant.as_ref(), m).is_err() {
-                cut_at = Some((i + 1, m.clone()));
-                // The rest stays reachable with Redo, in case the designer changes the rule back.
-                self.redo = played[i..].iter().rev().cloned().collect();
-                break;
-            }
+        let r = replay::replay(old.as_ref(), self.variant.as_ref(), start, &self.game);
+        if r.start_refused.is_some() {
+            self.start = Start::Variant;
         }
-        if cut_at.is_none() {
-            self.redo = redo;
+        self.game = r.game;
+        let kept = self.game.moves().len();
+        let cut_at = r.rest.first().map(|m| (kept + 1, m.clone()));
+        if !r.rest.is_empty() {
+            self.redo = r.rest.into_iter().rev().collect();
         }
-        self.view = self.view.map(|v| v.min(self.game.moves().len()));
-        ReplayReport { kept: self.game.moves().len(), cut_at }
+        self.view = self.view.map(|v| v.min(kept));
+        ReplayReport { kept, cut_at }
     }
 
     /// The position on the board: the live one, or a past one while browsing the history.
@@ -351,9 +343,7 @@ impl Session {
         if let Some(c) = cache.as_ref().filter(|c| c.key == key) {
             return c.texts.clone();
         }
-        let texts: Vec<String> = (0..self.game.moves().len())
-            .map(|i| self.variant.format_move(self.game.position_before(i), self.game.moves()[i]))
-            .collect();
+        let texts = replay::notation(self.variant.as_ref(), &self.game);
         *cache = Some(MoveTexts { key, texts: texts.clone() });
         texts
     }
@@ -427,6 +417,29 @@ mod tests {
         s.apply_compiled(MINI, load_source("mini.rhai", MINI)).unwrap();
         assert!(s.redo() && s.redo());
         assert_eq!(s.move_texts(), ["5d5c", "1b1c"]);
+    }
+
+    #[test]
+    fn a_reload_that_reorders_the_pieces_continues_the_same_game() {
+        let mut s = session();
+        play(&mut s, "4e4d"); // the Gold General
+        play(&mut s, "2a2b");
+        play(&mut s, "3e3d"); // the Silver General
+        let before = s.variant().format_position(s.game().position());
+        let text = crate::replay::tests::reordered();
+        let r = s.apply_compiled(&text, load_source("mini.rhai", &text)).unwrap();
+        assert_eq!(r, ReplayReport { kept: 3, cut_at: None });
+        assert_eq!(s.variant().format_position(s.game().position()), before);
+        play(&mut s, "1a2a");
+        play(&mut s, "4d3c"); // still the Gold: it steps diagonally forward
+        let v = s.variant().clone();
+        let g = v.geometry();
+        let on = |cell: &str| {
+            let c = henka_api::notation::parse_cell(g, cell).unwrap();
+            v.info().pieces[s.game().position().piece_at(c).unwrap().ty as usize].name.clone()
+        };
+        assert_eq!(on("3c"), "Gold General");
+        assert_eq!(on("3d"), "Silver General");
     }
 
     #[test]
