@@ -124,7 +124,9 @@ fn every_character_the_interface_can_show_has_an_embedded_glyph() {
             wanted.extend(p.name.chars().chain(p.kanji.iter().flat_map(|k| k.chars())).filter(|c| !c.is_ascii()));
         }
         let meta = &info.meta;
-        wanted.extend(meta.name.chars().chain(meta.author.chars()).chain(meta.description.chars()).filter(|c| !c.is_ascii()));
+        wanted.extend(
+            meta.name.chars().chain(meta.author.chars()).chain(meta.description.chars()).filter(|c| !c.is_ascii()),
+        );
     }
     assert!(wanted.contains(&'◀') && wanted.contains(&'⚠'), "the scan reaches the editor's buttons and messages");
 
