@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use henka::{catalog, record, script};
-use henka_api::field::GRACE;
 use henka_api::kit::KitVariant;
+use henka_api::model::field::GRACE;
 use henka_api::perft_suite::parse_suite;
 use henka_api::{EndReason, Move, Position, Side, Variant, perft};
 use proptest::prelude::*;

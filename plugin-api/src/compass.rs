@@ -8,13 +8,14 @@
 //! it would not (two cubes showing the same face that can both make it). A field variant selects
 //! this notation with `FieldInfo::compass`; [`crate::Variant`]'s notation methods then use it.
 
-use crate::field::{FieldInfo, centre};
-use crate::geometry::{Cell, Geometry};
-use crate::moves::{Move, MoveKind};
+use crate::model::description::VariantInfo;
+use crate::model::field::{FieldInfo, centre};
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::PieceId;
+use crate::model::position::Position;
 use crate::notation::{self, NotationError};
-use crate::piece::PieceId;
-use crate::position::Position;
-use crate::variant::{Variant, VariantInfo};
+use crate::variant::Variant;
 
 /// The 16 compass points, clockwise from North, with their vectors (N = +y, towards White). The
 /// eight main points are unit steps; the others are the knight-shaped (1, 2) offsets.

@@ -17,12 +17,12 @@
 //! `cv8cv9=L` (a general switches back), `P*cv5`. The long form `Pcv3-cv4`, `Ubv2xcw3` (see
 //! [`parse_long_move`]) is read too.
 
-use crate::geometry::{Cell, Geometry, NO_CELL};
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Piece, PieceId};
-use crate::position::{COUNTERS, Position};
-use crate::side::Side;
-use crate::variant::VariantInfo;
+use crate::model::description::VariantInfo;
+use crate::model::geometry::{Cell, Geometry, NO_CELL};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::{COUNTERS, Position};
+use crate::model::side::Side;
 
 /// Why a position or move string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -446,7 +446,7 @@ pub fn parse_long_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::GeometrySpec;
+    use crate::model::geometry::GeometrySpec;
 
     #[test]
     fn rank_letters_extend_past_z() {

@@ -1,8 +1,9 @@
 //! Perft: counting legal move sequences, the standard correctness check for move generators.
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::variant::{RuleError, Variant};
+use crate::model::error::RuleError;
+use crate::model::moves::Move;
+use crate::model::position::Position;
+use crate::variant::Variant;
 
 /// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
 /// a faster internal path override [`Variant::perft`].

@@ -1,82 +1,13 @@
-//! The one trait every variant implements, scripted or compiled, and what it describes itself with.
-
-use serde::{Deserialize, Serialize};
+//! The one trait every variant implements, scripted or compiled.
 
 use crate::compass;
-use crate::field::FieldInfo;
-use crate::geometry::{Geometry, GeometrySpec};
-use crate::moves::Move;
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::geometry::Geometry;
+use crate::model::moves::Move;
+use crate::model::outcome::{HistoryEntry, Outcome};
+use crate::model::position::Position;
 use crate::notation::{self, NotationError};
-use crate::outcome::{HistoryEntry, Outcome};
-use crate::piece::{PieceId, PieceInfo};
-use crate::position::Position;
-
-/// Where in a source file something went wrong (1-based line and column).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceLocation {
-    pub file: String,
-    pub line: u32,
-    pub column: u32,
-}
-
-impl std::fmt::Display for SourceLocation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.column)
-    }
-}
-
-/// A failure while applying a variant's rules at run time: a script hook that raised an error or
-/// ran too long, or a plugin that panicked. The game and the host carry on; the caller shows it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct RuleError {
-    pub message: String,
-    pub location: Option<SourceLocation>,
-}
-
-impl RuleError {
-    pub fn new(message: impl Into<String>) -> RuleError {
-        RuleError { message: message.into(), location: None }
-    }
-}
-
-impl std::fmt::Display for RuleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.location {
-            Some(loc) => write!(f, "{loc}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-/// Who made a variant and what it is: shown in lists, carried by shared scripts and game records.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Metadata {
-    pub name: String,
-    #[serde(default)]
-    pub author: String,
-    #[serde(default)]
-    pub version: String,
-    #[serde(default)]
-    pub description: String,
-}
-
-/// What a variant says about itself: metadata, board, pieces and start. Serialisable: a plugin
-/// hands this to the host as JSON once, at load.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VariantInfo {
-    #[serde(flatten)]
-    pub meta: Metadata,
-    pub geometry: GeometrySpec,
-    pub pieces: Vec<PieceInfo>,
-    /// The types that can be held in hand, in the order position strings list them.
-    #[serde(default)]
-    pub hand_types: Vec<PieceId>,
-    /// The start position as a position string.
-    pub start: String,
-    /// Set for games on an open field of cubes (Ki Shogi): their cubes, layout and notation.
-    #[serde(default)]
-    pub field: Option<FieldInfo>,
-}
 
 /// A variant's rules. Everything the host does (editor, CLI, perft, AI, USI) goes through this.
 ///

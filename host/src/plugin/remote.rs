@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use henka_api::abi::{OutBuf, PluginTable, PositionRef, RawOutcome, Status, TextBuf, outcome_from_raw};
-use henka_api::piece::MAX_PIECE_TYPES;
+use henka_api::model::piece::MAX_PIECE_TYPES;
 use henka_api::{Geometry, HistoryEntry, Move, Outcome, Position, RuleError, Variant, VariantInfo};
 
 use super::PluginError;

@@ -42,12 +42,14 @@ mod tables;
 
 pub use bits::{Bits, CellIter};
 
-use crate::geometry::Geometry;
 use crate::kit::{BaringRule, CheckRule, KitError, RuleSet};
-use crate::moves::Move;
-use crate::outcome::{EndReason, HistoryEntry, Outcome};
-use crate::position::Position;
-use crate::variant::{RuleError, Variant, VariantInfo};
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::geometry::Geometry;
+use crate::model::moves::Move;
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::model::position::Position;
+use crate::variant::Variant;
 use board::{Board, HandRule};
 use movegen::{Count, List};
 use tables::{MAX_TYPES, Tables};

@@ -7,9 +7,9 @@
 //! into moves (with promotion choices), [`Count`] only counts them with popcounts, which is how
 //! perft bulk-counts its last ply without making a single move.
 
-use crate::geometry::Cell;
-use crate::moves::Move;
-use crate::side::Side;
+use crate::model::geometry::Cell;
+use crate::model::moves::Move;
+use crate::model::side::Side;
 
 use super::BitboardVariant;
 use super::bits::Bits;

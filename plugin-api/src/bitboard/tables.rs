@@ -3,9 +3,9 @@
 //! groupings that make "is this cell attacked" a handful of ANDs.
 
 use crate::betza::Atom;
-use crate::geometry::Vector;
 use crate::kit::RuleSet;
-use crate::side::Side;
+use crate::model::geometry::Vector;
+use crate::model::side::Side;
 
 use super::bits::Bits;
 

@@ -6,9 +6,10 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::kit::{KitVariant, PieceRule, PromotionRule};
-use crate::piece::{Piece, PieceId};
-use crate::side::Side;
-use crate::{GeometrySpec, Metadata};
+use crate::model::description::Metadata;
+use crate::model::geometry::GeometrySpec;
+use crate::model::piece::{Piece, PieceId};
+use crate::model::side::Side;
 
 fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
     let p = crate::kit::shogi_pieces::piece;

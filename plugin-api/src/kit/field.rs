@@ -21,13 +21,13 @@ use super::movegen::Undo;
 use super::rules::FieldRule;
 use super::support::{MAX_FIELD_PIECES, Support};
 use super::tables::TypeSet;
-use crate::field::GRACE;
-use crate::geometry::{Cell, NO_CELL};
-use crate::moves::{Move, MoveKind};
-use crate::piece::PieceId;
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::RuleError;
+use crate::model::error::RuleError;
+use crate::model::field::GRACE;
+use crate::model::geometry::{Cell, NO_CELL};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::PieceId;
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// A field rule compiled for the kit.
 #[derive(Debug)]
@@ -120,7 +120,7 @@ impl FieldTables {
         if kit.rules.pieces.iter().any(|p| !p.paths.is_empty()) {
             return Err("open fields support single-leg moves only".into());
         }
-        let (cx, cy) = crate::field::centre(&kit.geometry);
+        let (cx, cy) = crate::model::field::centre(&kit.geometry);
         Ok(FieldTables {
             reach: OffsetSet::build(kit),
             unbounded: rule.unbounded,
@@ -655,7 +655,7 @@ impl KitVariant {
     fn recentre(&self, f: &FieldTables, pos: &mut Position, royal: Cell) -> Result<(), RuleError> {
         let g = &self.geometry;
         let ((cx, cy, _), (rx, ry, _)) = (g.coords(f.centre), g.coords(royal));
-        let pieces: Vec<(Cell, crate::piece::Piece)> =
+        let pieces: Vec<(Cell, crate::model::piece::Piece)> =
             (0..g.len() as Cell).filter_map(|c| pos.piece_at(c).map(|p| (c, p))).collect();
         for &(c, _) in &pieces {
             pos.set(c, None);

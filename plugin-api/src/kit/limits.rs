@@ -14,10 +14,10 @@
 
 use super::rules::{Limit, LimitScope};
 use crate::betza::Atom;
-use crate::geometry::{Cell, Geometry};
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
-use crate::side::Side;
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// One limited type's groups.
 #[derive(Debug)]
@@ -135,7 +135,7 @@ mod tests {
     use super::*;
     use crate::betza::Mode;
     use crate::directions;
-    use crate::geometry::GeometrySpec;
+    use crate::model::geometry::GeometrySpec;
 
     fn slides(set: &str) -> Vec<Atom> {
         let to_atom = |v| Atom { vector: v, range: 0, mode: Mode::BOTH, lame: false, skip_first: false };

@@ -24,19 +24,21 @@ use std::sync::Arc;
 pub use hooks::Hooks;
 pub use rules::{
     BaringRule, CheckRule, CubeRule, FieldRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet,
-    StalemateRule, SupportRule,
+    StalemateRule,
 };
 pub use support::Support;
 
 use crate::betza::{self, Atom, Path};
-use crate::field::{CubeInfo, FieldInfo};
-use crate::geometry::{Geometry, GeometryError};
-use crate::moves::Move;
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::field::{CubeInfo, FieldInfo};
+use crate::model::geometry::{Geometry, GeometryError};
+use crate::model::moves::Move;
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::model::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
+use crate::model::position::Position;
 use crate::notation::{self, NotationError};
-use crate::outcome::{EndReason, HistoryEntry, Outcome};
-use crate::piece::{MAX_PIECE_TYPES, PieceId, PieceInfo};
-use crate::position::Position;
-use crate::variant::{RuleError, Variant, VariantInfo};
+use crate::variant::Variant;
 use field::FieldTables;
 use limits::Limits;
 use paths::PathTables;
@@ -330,7 +332,7 @@ impl KitVariant {
         self.field.as_ref().map(|f| &f.support)
     }
 
-    fn side_is_bare(&self, pos: &Position, side: crate::side::Side) -> bool {
+    fn side_is_bare(&self, pos: &Position, side: crate::model::side::Side) -> bool {
         pos.hand_is_empty(side) && pos.cells().iter().flatten().all(|p| p.side != side || self.is_royal[p.ty as usize])
     }
 }

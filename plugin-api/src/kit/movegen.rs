@@ -4,12 +4,12 @@
 use super::KitVariant;
 use super::rules::CheckRule;
 use super::tables::{ProbeKind, TypeSet};
-use crate::geometry::{Cell, NO_CELL};
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Piece, PieceId};
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::RuleError;
+use crate::model::error::RuleError;
+use crate::model::geometry::{Cell, NO_CELL};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// What a move changed, so it can be taken back exactly.
 #[derive(Clone, Copy, Debug)]

@@ -11,10 +11,10 @@
 
 use super::KitVariant;
 use crate::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
-use crate::geometry::{Cell, Geometry, NO_CELL, Vector};
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
-use crate::side::Side;
+use crate::model::geometry::{Cell, Geometry, NO_CELL, Vector};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// One leg, ready to walk.
 #[derive(Clone, Copy, Debug)]
@@ -117,7 +117,7 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// What stands on `c` as the paths see it: nothing on the start, nor on a captured cell.
     #[inline]
-    fn occupant(&self, c: Cell, victim: Cell) -> Option<crate::piece::Piece> {
+    fn occupant(&self, c: Cell, victim: Cell) -> Option<crate::model::piece::Piece> {
         if c == self.from || c == victim { None } else { self.pos.piece_at(c) }
     }
 

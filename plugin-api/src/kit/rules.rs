@@ -3,11 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::betza::{self, Atom, BetzaError, Path};
-use crate::geometry::GeometrySpec;
-use crate::outcome::{EndReason, HistoryEntry, Outcome};
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::Metadata;
+use crate::model::description::Metadata;
+use crate::model::field::SupportRule;
+use crate::model::geometry::GeometrySpec;
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// A variant's rules as data. Hooks (see [`super::Hooks`]) add what data cannot say.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,27 +74,6 @@ pub struct FieldRule {
     /// Moves are written in compass notation.
     #[serde(default)]
     pub compass: bool,
-}
-
-/// Who supports whom. Royals need no support and support every piece next to them (either
-/// colour's). Relays (Ki faces) support the pieces next to them while active; a relay is supported
-/// within `relay_reach` of an anchoring royal or next to another active relay; an active relay is a
-/// supported one or one under grace. Every other piece is supported next to a royal or an active
-/// relay.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SupportRule {
-    /// Indices of the relay types in `pieces`.
-    #[serde(default)]
-    pub relays: Vec<usize>,
-    /// How far from an anchoring royal a relay is supported (Ki: 2).
-    #[serde(default)]
-    pub relay_reach: u8,
-    /// Only the relay's own royal anchors it (else either royal).
-    #[serde(default)]
-    pub relay_anchor_own: bool,
-    /// A board move must end with the moved piece supported (no sacrifice moves).
-    #[serde(default)]
-    pub moves_end_supported: bool,
 }
 
 /// One piece type.

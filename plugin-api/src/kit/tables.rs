@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::betza::Atom;
-use crate::geometry::{Cell, Geometry, Vector};
-use crate::side::Side;
+use crate::model::geometry::{Cell, Geometry, Vector};
+use crate::model::side::Side;
 
 /// A set of piece types as a bitset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

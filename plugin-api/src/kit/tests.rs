@@ -5,11 +5,11 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::geometry::{Cell, GeometrySpec};
-use crate::moves::MoveKind;
-use crate::piece::Piece;
-use crate::side::Side;
-use crate::variant::Metadata;
+use crate::model::description::Metadata;
+use crate::model::geometry::{Cell, GeometrySpec};
+use crate::model::moves::MoveKind;
+use crate::model::piece::Piece;
+use crate::model::side::Side;
 
 const MOVES: [(&str, &str); 9] = [
     ("K", "K"),    // royal

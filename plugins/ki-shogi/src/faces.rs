@@ -3,8 +3,7 @@
 //! engine reads its piece data from here, and the host's description is built from it too.
 
 use henka_api::PieceInfo;
-use henka_api::field::{CubeInfo, FieldInfo};
-use henka_api::kit::SupportRule;
+use henka_api::model::field::{CubeInfo, FieldInfo, SupportRule};
 
 /// A face: a piece type id, as in docs/ki-shogi.md.
 pub type Face = u8;

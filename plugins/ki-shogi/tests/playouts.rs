@@ -7,7 +7,7 @@
 mod common;
 
 use common::legal;
-use henka_api::field::GRACE;
+use henka_api::model::field::GRACE;
 use henka_api::{EndReason, Position, Side, Variant, perft};
 use ki_shogi::KiShogi;
 use proptest::prelude::*;
