@@ -8,7 +8,7 @@
 //! - the rules kit ([`kit`]): a [`kit::RuleSet`] of data plus optional [`kit::Hooks`] becomes a
 //!   fast [`Variant`] with precomputed tables;
 //! - notation ([`notation`]): extended SFEN positions and USI-style moves; for field variants
-//!   (Ki Shogi) [`field_position`] strings and [`compass`] moves;
+//!   (Ki Shogi) [`notation::field_position`] strings and [`compass`] moves;
 //! - [`betza`]: (X)Betza move strings → the kit's atoms; [`directions`]: named 3D direction sets;
 //! - [`perft`] and [`perft_suite`]: counting, and perft suites as data files;
 //! - [`Game`]: a game in progress with the history repetition needs;
@@ -40,7 +40,6 @@ pub mod betza;
 pub mod bitboard;
 pub mod compass;
 pub mod directions;
-pub mod field_position;
 pub mod game;
 pub mod kit;
 pub mod model;

@@ -18,7 +18,7 @@ use crate::model::geometry::{Cell, Geometry};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::position::Position;
 use crate::model::side::Side;
-use crate::notation::NotationError;
+use crate::notation::error::NotationError;
 
 fn side_of(letter: char) -> Option<Side> {
     match letter {
