@@ -18,7 +18,7 @@
 //! It knows nothing of Rhai, egui or files: data flows script or plugin → `Variant` → host.
 //!
 //! ```
-//! use henka_api::{kit::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
+//! use henka_api::{rules::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
 //! let piece = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).unwrap();
 //! let rules = RuleSet {
 //!     meta: Metadata { name: "Kings and a rook".into(), ..Metadata::default() },
@@ -36,16 +36,15 @@
 //! ```
 
 pub mod abi;
-pub mod betza;
 pub mod bitboard;
 pub mod compass;
-pub mod directions;
 pub mod game;
 pub mod kit;
 pub mod model;
 pub mod notation;
 pub mod perft;
 pub mod perft_suite;
+pub mod rules;
 pub mod variant;
 
 pub use game::{Game, PlayError};

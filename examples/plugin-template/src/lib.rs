@@ -9,12 +9,13 @@
 //! `first-variant` as a plugin, and `henka perft examples/first-variant.rhai --depth 3 --engine
 //! plugin` runs it.
 
-use henka_api::kit::shogi_pieces::{bishop, gold, king, pawn, rook, silver};
-use henka_api::kit::{KitVariant, PromotionRule, RuleSet};
+use henka_api::kit::KitVariant;
+use henka_api::rules::shogi_pieces::{bishop, gold, king, pawn, rook, silver};
+use henka_api::rules::{PromotionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
 
 /// Minishogi's rules, piece for piece as in `examples/first-variant.rhai`. The standard shogi
-/// pieces come ready-made from [`henka_api::kit::shogi_pieces`]; a piece of your own is
+/// pieces come ready-made from [`henka_api::rules::shogi_pieces`]; a piece of your own is
 /// `shogi_pieces::piece(name, token, betza)` with `.kanji(…)`, `.royal()` and the drop rules
 /// chained on. [`RuleSet::add`] puts each promoted type right after its base, as a script declares
 /// them (the order of the unpromoted types is the order hands are written in position strings).

@@ -3,7 +3,7 @@
 //! table, so it follows the script as the designer edits it.
 
 use eframe::egui::{self, Color32, Rect, Sense, Stroke, StrokeKind, Vec2, vec2};
-use henka_api::betza::{self, Atom, Mode, Reach};
+use henka_api::rules::betza::{self, Atom, Mode, Reach};
 use henka_api::{PieceId, Variant};
 
 use super::board::{Mark, paint_mark};

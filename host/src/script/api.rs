@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use henka_api::betza::{self, Atom, Mode, Moves};
-use henka_api::directions;
-use henka_api::kit::{
+use henka_api::model::geometry::Vector;
+use henka_api::rules::betza::{self, Atom, Mode, Moves};
+use henka_api::rules::directions;
+use henka_api::rules::{
     BaringRule, CheckRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
 };
-use henka_api::model::geometry::Vector;
 use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 

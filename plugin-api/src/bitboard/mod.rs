@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use henka_api::bitboard::BitboardVariant;
-//! use henka_api::{kit::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
+//! use henka_api::{rules::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
 //! let piece = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).unwrap();
 //! let rules = RuleSet {
 //!     meta: Metadata { name: "Kings and a rook".into(), ..Metadata::default() },
@@ -42,13 +42,13 @@ mod tables;
 
 pub use bits::{Bits, CellIter};
 
-use crate::kit::{BaringRule, CheckRule, KitError, RuleSet};
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
 use crate::model::geometry::Geometry;
 use crate::model::moves::Move;
 use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::position::Position;
+use crate::rules::{BaringRule, CheckRule, RuleSet, RuleSetError};
 use crate::variant::Variant;
 use board::{Board, HandRule};
 use movegen::{Count, List};
@@ -58,7 +58,7 @@ use tables::{MAX_TYPES, Tables};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BitboardError {
     #[error(transparent)]
-    Rules(#[from] KitError),
+    Rules(#[from] RuleSetError),
     #[error("outside the bitboard engine: {0}")]
     Unsupported(String),
 }

@@ -5,14 +5,15 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::kit::{KitVariant, PieceRule, PromotionRule};
+use crate::kit::KitVariant;
 use crate::model::description::Metadata;
 use crate::model::geometry::GeometrySpec;
 use crate::model::piece::{Piece, PieceId};
 use crate::model::side::Side;
+use crate::rules::{PieceRule, PromotionRule};
 
 fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
-    let p = crate::kit::shogi_pieces::piece;
+    let p = crate::rules::shogi_pieces::piece;
     let gold = |name: &str, token: &str| Some(p(name, token, "WfF"));
     let mut r = RuleSet {
         meta: Metadata { name: "Everything".into(), ..Metadata::default() },

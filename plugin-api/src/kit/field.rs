@@ -18,7 +18,6 @@ use std::sync::Arc;
 use super::KitVariant;
 use super::movegen::PinCandidates;
 use super::movegen::Undo;
-use super::rules::FieldRule;
 use super::support::{MAX_FIELD_PIECES, Support};
 use super::tables::TypeSet;
 use crate::model::error::RuleError;
@@ -28,6 +27,7 @@ use crate::model::moves::{Move, MoveKind};
 use crate::model::piece::PieceId;
 use crate::model::position::Position;
 use crate::model::side::Side;
+use crate::rules::FieldRule;
 
 /// A field rule compiled for the kit.
 #[derive(Debug)]

@@ -2,7 +2,6 @@
 //! callers pass the move buffer, and the legality test works in place with make/unmake.
 
 use super::KitVariant;
-use super::rules::CheckRule;
 use super::tables::{ProbeKind, TypeSet};
 use crate::model::error::RuleError;
 use crate::model::geometry::{Cell, NO_CELL};
@@ -10,6 +9,7 @@ use crate::model::moves::{Move, MoveKind};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::position::Position;
 use crate::model::side::Side;
+use crate::rules::CheckRule;
 
 /// What a move changed, so it can be taken back exactly.
 #[derive(Clone, Copy, Debug)]

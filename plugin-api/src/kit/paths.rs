@@ -10,11 +10,11 @@
 //!   produce the same move and the caller's de-duplication makes them one.
 
 use super::KitVariant;
-use crate::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
 use crate::model::geometry::{Cell, Geometry, NO_CELL, Vector};
 use crate::model::moves::{Move, MoveKind};
 use crate::model::position::Position;
 use crate::model::side::Side;
+use crate::rules::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
 
 /// One leg, ready to walk.
 #[derive(Clone, Copy, Debug)]

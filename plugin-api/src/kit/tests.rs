@@ -10,6 +10,8 @@ use crate::model::geometry::{Cell, GeometrySpec};
 use crate::model::moves::MoveKind;
 use crate::model::piece::Piece;
 use crate::model::side::Side;
+use crate::rules::betza::{self, Atom};
+use crate::rules::{BaringRule, CheckRule, CubeRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
 
 const MOVES: [(&str, &str); 9] = [
     ("K", "K"),    // royal
@@ -106,7 +108,7 @@ fn agrees_with_brute_force(v: &KitVariant, mut pos: Position) -> Result<(), Test
     Ok(())
 }
 
-/// 3D pieces on a 4 × 5 × 4 box: (token, slide sets, step sets) from [`crate::directions`].
+/// 3D pieces on a 4 × 5 × 4 box: (token, slide sets, step sets) from [`crate::rules::directions`].
 const MOVES_3D: [(&str, &[&str], &[&str]); 7] = [
     ("K", &[], &["radial"]),
     ("E", &["radial"], &[]),
@@ -119,7 +121,7 @@ const MOVES_3D: [(&str, &[&str], &[&str]); 7] = [
 
 fn rules_3d() -> RuleSet {
     let atoms = |sets: &[&str], range| -> Vec<Atom> {
-        let vectors = sets.iter().flat_map(|s| crate::directions::named(s).expect("a direction set"));
+        let vectors = sets.iter().flat_map(|s| crate::rules::directions::named(s).expect("a direction set"));
         vectors.map(|vector| Atom { vector, range, mode: betza::Mode::BOTH, lame: false, skip_first: false }).collect()
     };
     let pieces = MOVES_3D

@@ -5,7 +5,7 @@
 //!
 //! The engine is written by hand from the spec, independently of the rules kit the script runs on,
 //! so that `henka verify ki-shogi` compares two implementations rather than one with itself. It
-//! uses no part of `henka_api::{betza, kit, bitboard}`; position strings and compass notation are
+//! uses no part of `henka_api::{rules, kit, bitboard}`; position strings and compass notation are
 //! the host's field notation (`henka_api::notation::field_position`, `henka_api::variant::compass`), selected by the
 //! same [`VariantInfo::field`] the script declares.
 //!

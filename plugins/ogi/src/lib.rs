@@ -3,8 +3,8 @@
 //! checks the two against each other.
 
 use henka_api::bitboard::BitboardVariant;
-use henka_api::kit::shogi_pieces::{bishop, king, knight, lance, pawn, piece, rook, silver};
-use henka_api::kit::{PromotionRule, RepetitionRule, RuleSet};
+use henka_api::rules::shogi_pieces::{bishop, king, knight, lance, pawn, piece, rook, silver};
+use henka_api::rules::{PromotionRule, RepetitionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
 
 /// Ōgi's rules, pieces in the script's order (which is the order hands are written).

@@ -3,8 +3,8 @@
 //! [`henka_api::bitboard`]. `henka verify okisaki` checks the two against each other.
 
 use henka_api::bitboard::BitboardVariant;
-use henka_api::kit::shogi_pieces::{bishop, gold, king, pawn, piece, promotes_to_gold, rook, silver};
-use henka_api::kit::{BaringRule, PromotionRule, RepetitionRule, RuleSet};
+use henka_api::rules::shogi_pieces::{bishop, gold, king, pawn, piece, promotes_to_gold, rook, silver};
+use henka_api::rules::{BaringRule, PromotionRule, RepetitionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
 
 /// Okisaki's rules, pieces in the script's order (which is the order hands are written).

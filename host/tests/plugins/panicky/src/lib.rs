@@ -1,8 +1,9 @@
 //! A plugin with a bug: perft panics, everything else works. The panic must come back to the host
 //! as an error with the panic's message, and the host must go on using the plugin.
 
-use henka_api::kit::shogi_pieces::piece;
-use henka_api::kit::{KitVariant, RuleSet};
+use henka_api::kit::KitVariant;
+use henka_api::rules::RuleSet;
+use henka_api::rules::shogi_pieces::piece;
 use henka_api::{
     Geometry, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo,
 };

@@ -1,8 +1,9 @@
-//! The `RuleSet`: a variant as pure data. Scripts and plugins both build one; the kit compiles it.
+//! The `RuleSet`: a variant as pure data. Scripts and plugins both build one; the engines compile
+//! it.
 
 use serde::{Deserialize, Serialize};
 
-use crate::betza::{self, Atom, BetzaError, Path};
+use super::betza::{self, Atom, BetzaError, Path};
 use crate::model::description::Metadata;
 use crate::model::field::SupportRule;
 use crate::model::geometry::GeometrySpec;
@@ -10,7 +11,7 @@ use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::position::Position;
 use crate::model::side::Side;
 
-/// A variant's rules as data. Hooks (see [`super::Hooks`]) add what data cannot say.
+/// A variant's rules as data. The kit's hooks ([`crate::kit::Hooks`]) add what data cannot say.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleSet {
     #[serde(flatten)]
@@ -59,7 +60,7 @@ pub struct CubeRule {
 
 /// The open field of Ki Shogi: how royals enter and keep their distance, and which pieces must stay
 /// next to a supporter. The end-of-turn consequence of being unsupported (stranding) is the
-/// variant's `stranded` hook (see [`super::Hooks::stranded`]).
+/// variant's `stranded` hook (see [`crate::kit::Hooks::stranded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldRule {
     /// The field has no edge: the board is a box kept centred on the first player's royal.
