@@ -37,17 +37,12 @@
 
 pub mod abi;
 pub mod bitboard;
-pub mod compass;
-pub mod game;
 pub mod kit;
 pub mod model;
 pub mod notation;
-pub mod perft;
-pub mod perft_suite;
 pub mod rules;
 pub mod variant;
 
-pub use game::{Game, PlayError};
 pub use model::description::{Metadata, VariantInfo};
 pub use model::error::{RuleError, SourceLocation};
 pub use model::geometry::{Cell, Geometry, GeometrySpec, NO_CELL, Vector};
@@ -58,3 +53,4 @@ pub use model::position::Position;
 pub use model::side::Side;
 pub use notation::NotationError;
 pub use variant::Variant;
+pub use variant::game::{Game, PlayError};

@@ -33,7 +33,7 @@ pub struct FieldInfo {
     /// strings give coordinates relative to the box centre.
     pub unbounded: bool,
     pub cubes: Vec<CubeInfo>,
-    /// Moves are written in the compass notation (see [`crate::compass`]).
+    /// Moves are written in the compass notation (see [`crate::variant::compass`]).
     #[serde(default)]
     pub compass: bool,
     /// Each piece type's opposite face, by type id: the face a move without a capture flips it to

@@ -1,11 +1,11 @@
 //! A game in progress: a start position, the moves played, and the history repetition needs.
 
+use super::Variant;
 use crate::model::error::RuleError;
 use crate::model::moves::Move;
 use crate::model::outcome::{HistoryEntry, Outcome};
 use crate::model::position::Position;
 use crate::notation::NotationError;
-use crate::variant::Variant;
 
 /// A game: start, moves, current position, and each earlier position's hash and check flag.
 #[derive(Clone, Debug)]

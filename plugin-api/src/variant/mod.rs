@@ -1,6 +1,13 @@
-//! The one trait every variant implements, scripted or compiled.
+//! Layer (d): the one trait every variant implements, scripted or compiled, and what works through
+//! it alone — [`perft`] counts and [`perft_suite`] files, a [`game::Game`] in progress and, for
+//! Ki Shogi, the [`compass`] notation, which names a move only among the legal moves. It needs the
+//! model and the notation; the engines of layer (e) implement it.
 
-use crate::compass;
+pub mod compass;
+pub mod game;
+pub mod perft;
+pub mod perft_suite;
+
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
 use crate::model::geometry::Geometry;
@@ -41,7 +48,7 @@ pub trait Variant: Send + Sync {
     /// Counts the legal move sequences of `depth` plies, bulk-counting the last ply. Only "no legal
     /// move" and "no royal left" cut the tree (DESIGN.md, Tests and measurement).
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
-        crate::perft::generic_perft(self, pos, depth)
+        generic_perft(self, pos, depth)
     }
 
     /// Parses a position string in this variant's notation.
@@ -82,4 +89,24 @@ pub trait Variant: Send + Sync {
         self.legal_moves(pos, &mut legal).map_err(|e| NotationError::Rule(e.to_string()))?;
         if legal.contains(&mv) { Ok(mv) } else { Err(NotationError::Illegal(s.to_string())) }
     }
+}
+
+/// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
+/// a faster internal path override [`Variant::perft`].
+pub fn generic_perft<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> Result<u64, RuleError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut moves = Vec::new();
+    v.legal_moves(pos, &mut moves)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut nodes = 0;
+    for mv in moves {
+        let mut next = pos.clone();
+        v.play(&mut next, mv)?;
+        nodes += generic_perft(v, &next, depth - 1)?;
+    }
+    Ok(nodes)
 }
