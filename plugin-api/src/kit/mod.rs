@@ -8,8 +8,22 @@
 //! optional with mate, or ignored), mate and stalemate, several royals, a limit on consecutive
 //! passes, royals immune to certain captors when protected, repetition with perpetual check,
 //! baring — are switched on by data.
+//!
+//! Inside, each file imports only the ones listed before it:
+//! - `tables`, `paths`, `limits`, `support`, `hooks`, `field_tables`: what a rule set compiles to
+//!   (per-cell moves and attack probes, multi-leg paths, per-type limits, support on a field, the
+//!   hooks' trait, an open field's own tables);
+//! - `compiled`: [`KitVariant`] itself, built from those;
+//! - `movegen`: moves on a board — generation, legality, make/unmake;
+//! - `field`: play on an open field, built on `movegen`'s make/unmake;
+//! - this file: the [`Variant`] the rest of Henka sees, which sends each call to the board or the
+//!   field.
+//!
+//! [`RuleSet`]: crate::rules::RuleSet
 
+mod compiled;
 mod field;
+mod field_tables;
 mod hooks;
 mod limits;
 mod movegen;
@@ -17,10 +31,11 @@ mod paths;
 mod support;
 mod tables;
 
-use std::sync::Arc;
-
+pub use compiled::{KitError, KitVariant};
 pub use hooks::Hooks;
 pub use support::Support;
+
+use field::FieldNode;
 
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
@@ -29,155 +44,12 @@ use crate::model::moves::Move;
 use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::piece::PieceId;
 use crate::model::position::Position;
-use crate::rules::betza::{self, Atom, Path};
-use crate::rules::{BaringRule, CheckRule, RuleSet, RuleSetError};
+use crate::model::side::Side;
+use crate::rules::{BaringRule, CheckRule};
 use crate::variant::Variant;
-use field::FieldTables;
-use limits::Limits;
-use paths::PathTables;
-use tables::{Tables, TypeSet};
-
-/// Why a rule set could not become a kit variant.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum KitError {
-    #[error(transparent)]
-    Rules(#[from] RuleSetError),
-    /// Rules the kit cannot compile: multi-leg moves on a board with levels, an open field without
-    /// cubes or with several royal types, …
-    #[error("{0}")]
-    Compile(String),
-    /// A hook refused the variant (e.g. a capture hook naming an unknown piece).
-    #[error("{0}")]
-    Hook(RuleError),
-}
-
-/// A variant built by the kit from a [`RuleSet`].
-#[derive(Debug)]
-pub struct KitVariant {
-    rules: RuleSet,
-    info: VariantInfo,
-    geometry: Geometry,
-    tables: Tables,
-    paths: PathTables,
-    hooks: Option<Arc<dyn Hooks>>,
-    promotes_to: Vec<Option<PieceId>>,
-    /// `promotes_to` for the types the promotion zone applies to.
-    zone_promotes_to: Vec<Option<PieceId>>,
-    /// For promoted types whose promotion is reversible: the base type they may switch back to.
-    zone_demotes_to: Vec<Option<PieceId>>,
-    /// Per-type limits per file or binding.
-    limits: Limits,
-    is_royal: Vec<bool>,
-    holdable: Vec<bool>,
-    has_royals: bool,
-    any_no_drop_mate: bool,
-    /// Some piece has moves the attack probes cannot see (paths): attacks are found by
-    /// generating moves instead.
-    generic_attacks: bool,
-    /// Types that may not capture a protected royal, if any piece has the rule.
-    spares_protected: Option<TypeSet>,
-    /// Types whose capture asks the hooks what the captor becomes.
-    capture_triggers: Option<TypeSet>,
-    /// Per type: two of its moves can reach one cell (`WvR`, multi-leg paths), so its move list
-    /// is de-duplicated.
-    may_repeat: Vec<bool>,
-    /// Per cube face: the face after a move without a capture.
-    flips: Vec<Option<PieceId>>,
-    /// Per cube face: the faces to choose from after a capture.
-    capture_faces: Vec<Vec<PieceId>>,
-    has_cubes: bool,
-    /// The open field's rules, when the variant has one.
-    field: Option<FieldTables>,
-}
 
 impl KitVariant {
-    /// Validates and compiles a rule set.
-    pub fn new(rules: RuleSet, hooks: Option<Arc<dyn Hooks>>) -> Result<KitVariant, KitError> {
-        let (info, geometry) = rules.describe()?;
-        let n = rules.pieces.len();
-        let holdable: Vec<bool> = (0..n as PieceId).map(|i| info.hand_types.contains(&i)).collect();
-        let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
-        let paths: Vec<Vec<Path>> = rules.pieces.iter().map(|p| p.paths.clone()).collect();
-        let has_paths: Vec<bool> = paths.iter().map(|p| !p.is_empty()).collect();
-        let tables = Tables::build(&geometry, &atoms, &has_paths, rules.promotion.zone_depth);
-        let paths = PathTables::build(&geometry, &paths).map_err(KitError::Compile)?;
-        let limits =
-            Limits::build(&geometry, &rules.pieces.iter().map(|p| p.limit).collect::<Vec<_>>(), &atoms, &tables.column);
-        let type_set = |ids: &mut dyn Iterator<Item = usize>| {
-            let mut set = TypeSet::default();
-            let mut any = false;
-            for i in ids {
-                set.insert(i);
-                any = true;
-            }
-            any.then_some(set)
-        };
-        let capture_triggers = match &hooks {
-            Some(h) => {
-                let ids = h.capture_triggers(&info).map_err(KitError::Hook)?;
-                type_set(&mut ids.into_iter().map(usize::from))
-            }
-            None => None,
-        };
-        let may_repeat = (0..n)
-            .map(|i| {
-                let a = &atoms[i];
-                has_paths[i] || (0..a.len()).any(|x| (x + 1..a.len()).any(|y| betza::atoms_overlap(&a[x], &a[y])))
-            })
-            .collect();
-        let mut v = KitVariant {
-            flips: rules.pieces.iter().map(|p| p.opposite.map(|t| t as PieceId)).collect(),
-            capture_faces: (rules.pieces.iter())
-                .map(|p| p.capture_faces.iter().map(|&t| t as PieceId).collect())
-                .collect(),
-            has_cubes: !rules.cubes.is_empty(),
-            field: None,
-            may_repeat,
-            generic_attacks: has_paths.iter().any(|&p| p),
-            spares_protected: type_set(&mut (0..n).filter(|&i| rules.pieces[i].spares_protected_royals)),
-            capture_triggers,
-            paths,
-            promotes_to: rules.pieces.iter().map(|p| p.promotes_to.map(|t| t as PieceId)).collect(),
-            zone_promotes_to: rules
-                .pieces
-                .iter()
-                .map(|p| p.promotes_to.filter(|_| p.zone_promotion).map(|t| t as PieceId))
-                .collect(),
-            zone_demotes_to: (0..n)
-                .map(|i| {
-                    let base = info.pieces[i].demotes_to;
-                    let b = &rules.pieces[base as usize];
-                    (base as usize != i && b.reversible_promotion && b.zone_promotion).then_some(base)
-                })
-                .collect(),
-            limits,
-            is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
-            has_royals: rules.pieces.iter().any(|p| p.royal),
-            any_no_drop_mate: rules.drops && rules.pieces.iter().any(|p| p.no_drop_mate),
-            holdable,
-            rules,
-            info,
-            geometry,
-            tables,
-            hooks,
-        };
-        if let Some(rule) = &v.rules.field {
-            v.field = Some(FieldTables::new(&v, rule).map_err(KitError::Compile)?);
-        }
-        Ok(v)
-    }
-
-    /// The rule set this variant was built from.
-    pub fn rules(&self) -> &RuleSet {
-        &self.rules
-    }
-
-    /// The support rule of an open field, compiled for its board (`None` without a field).
-    pub fn support(&self) -> Option<&Arc<Support>> {
-        self.field.as_ref().map(|f| &f.support)
-    }
-
-    fn side_is_bare(&self, pos: &Position, side: crate::model::side::Side) -> bool {
+    fn side_is_bare(&self, pos: &Position, side: Side) -> bool {
         pos.hand_is_empty(side) && pos.cells().iter().flatten().all(|p| p.side != side || self.is_royal[p.ty as usize])
     }
 }
@@ -193,7 +65,10 @@ impl Variant for KitVariant {
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
         let mut scratch = pos.clone();
-        self.gen_legal(&mut scratch, out)
+        match &self.field {
+            Some(f) => self.field_legal(f, &mut scratch, out),
+            None => self.gen_legal(&mut scratch, out),
+        }
     }
 
     fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError> {
@@ -243,7 +118,13 @@ impl Variant for KitVariant {
         }
         let mut scratch = pos.clone();
         let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-        self.perft_in_place(&mut scratch, depth, &mut bufs)
+        match &self.field {
+            Some(f) => {
+                let node = FieldNode::scan(&scratch)?;
+                self.field_perft(f, &mut scratch, &node, depth, &mut bufs)
+            }
+            None => self.board_perft(&mut scratch, depth, &mut bufs),
+        }
     }
 }
 
