@@ -37,10 +37,12 @@
 
 mod bits;
 mod board;
+mod compiled;
 mod movegen;
 mod tables;
 
 pub use bits::{Bits, CellIter};
+pub use compiled::{BitboardError, BitboardVariant};
 
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
@@ -48,77 +50,12 @@ use crate::model::geometry::Geometry;
 use crate::model::moves::Move;
 use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::position::Position;
-use crate::rules::{BaringRule, CheckRule, RuleSet, RuleSetError};
+use crate::rules::BaringRule;
 use crate::variant::Variant;
-use board::{Board, HandRule};
+use board::Board;
 use movegen::{Count, List};
-use tables::{MAX_TYPES, Tables};
-
-/// Why a rule set cannot run on the bitboard engine.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BitboardError {
-    #[error(transparent)]
-    Rules(#[from] RuleSetError),
-    #[error("outside the bitboard engine: {0}")]
-    Unsupported(String),
-}
-
-/// A variant played on bitboards of type `B` (`u64` for boards up to 64 cells, else `u128`).
-#[derive(Debug)]
-pub struct BitboardVariant<B: Bits> {
-    rules: RuleSet,
-    info: VariantInfo,
-    geometry: Geometry,
-    t: Tables<B>,
-    types: usize,
-    promotes_to: [Option<u8>; MAX_TYPES],
-    royal_types: u32,
-    one_per_file: u32,
-    no_drop_mate: u32,
-    mandatory: bool,
-    hand_types: Vec<usize>,
-    hand_rule: HandRule,
-}
 
 impl<B: Bits> BitboardVariant<B> {
-    /// Checks the rule set (as the kit does) and that it fits the engine, and builds the tables.
-    pub fn new(rules: RuleSet) -> Result<BitboardVariant<B>, BitboardError> {
-        let (info, geometry) = rules.describe()?;
-        if rules.check != CheckRule::MustEscape {
-            return Err(BitboardError::Unsupported("royals that may be left in check".into()));
-        }
-        if let Some(p) = rules.pieces.iter().find(|p| p.reversible_promotion || p.limit.is_some()) {
-            return Err(BitboardError::Unsupported(format!("{}: reversible promotions and per-file limits", p.name)));
-        }
-        let t = Tables::build(&rules).map_err(BitboardError::Unsupported)?;
-        let mask = |f: &dyn Fn(usize) -> bool| (0..rules.pieces.len()).filter(|&i| f(i)).fold(0u32, |m, i| m | 1 << i);
-        let mut promotes_to = [None; MAX_TYPES];
-        let mut hand_rule = [None; MAX_TYPES];
-        for (i, p) in info.pieces.iter().enumerate() {
-            promotes_to[i] = p.promotes_to;
-            hand_rule[i] = info.hand_types.contains(&p.demotes_to).then_some(p.demotes_to);
-        }
-        Ok(BitboardVariant {
-            types: rules.pieces.len(),
-            royal_types: mask(&|i| rules.pieces[i].royal),
-            one_per_file: mask(&|i| rules.pieces[i].one_per_file),
-            no_drop_mate: mask(&|i| rules.drops && rules.pieces[i].no_drop_mate),
-            mandatory: rules.promotion.mandatory,
-            hand_types: info.hand_types.iter().map(|&t| t as usize).collect(),
-            promotes_to,
-            hand_rule,
-            t,
-            rules,
-            info,
-            geometry,
-        })
-    }
-
-    /// The rule set this variant was built from.
-    pub fn rules(&self) -> &RuleSet {
-        &self.rules
-    }
-
     fn count_moves(&self, b: &Board<B>) -> u64 {
         let mut n = Count(0);
         self.generate(b, &mut n);

@@ -11,9 +11,9 @@ use crate::model::geometry::Cell;
 use crate::model::moves::Move;
 use crate::model::side::Side;
 
-use super::BitboardVariant;
 use super::bits::Bits;
 use super::board::Board;
+use super::compiled::BitboardVariant;
 use super::tables::{MAX_TYPES, Tables};
 
 /// Receives the moves of one position, a target set at a time.

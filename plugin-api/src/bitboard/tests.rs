@@ -10,7 +10,7 @@ use crate::model::description::Metadata;
 use crate::model::geometry::GeometrySpec;
 use crate::model::piece::{Piece, PieceId};
 use crate::model::side::Side;
-use crate::rules::{PieceRule, PromotionRule};
+use crate::rules::{BaringRule, PieceRule, PromotionRule, RuleSet};
 
 fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
     let p = crate::rules::shogi_pieces::piece;
