@@ -5,17 +5,19 @@
 //! 16 piece types whose moves are plain steps, leaps and slides along the eight lines, royals that
 //! must not be left in check — and in exchange it is several times faster than the kit:
 //!
-//! - attack sets per type, side and cell, and rays per direction, are precomputed ([`tables`]);
+//! - attack sets per type, side and cell, and rays per direction, are precomputed (`tables`);
 //!   a slide is one lookup and one lowest/highest-bit search per direction;
 //! - legality comes from checkers, interposition lines and pins computed once per position, not
-//!   from trying moves ([`movegen`]);
+//!   from trying moves (`movegen`);
 //! - the position is bitboards per side and per type plus a cell array, updated incrementally and
-//!   copied rather than unmade ([`board`]);
+//!   copied rather than unmade (`board`);
 //! - generation writes into the caller's buffer, and perft's last ply is counted with popcounts
 //!   without generating moves at all.
 //!
 //! Rules outside that scope (3D or holed boards, lame or hopping moves, hooks, royals that may be
 //! left in check) are refused when the variant is built; such variants run on the kit.
+//!
+//! [`RuleSet`]: crate::rules::RuleSet
 //!
 //! ```
 //! use henka_api::bitboard::BitboardVariant;

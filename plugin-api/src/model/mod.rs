@@ -1,4 +1,4 @@
-//! Layer (a), the value types: what every other layer speaks and none of them defines. Nothing
+//! Layer 1, the value types: what every other layer speaks and none of them defines. Nothing
 //! here knows rules, notation or engines.
 //!
 //! - [`side`], [`geometry`], [`piece`], [`moves`], [`position`] (with its [`hash`]) and

@@ -1,9 +1,9 @@
 //! Position strings (extended SFEN) and moves (generalised USI coordinates).
 //!
-//! Layer (c), notation: it reads and writes the model's values ([`crate::model`]) from a variant's
+//! Layer 2, notation: it reads and writes the model's values ([`crate::model`]) from a variant's
 //! description alone, with no rules. A move in these coordinates is read without asking whether it
 //! is legal: [`crate::Variant::parse_move`] does that. (Ki Shogi's compass notation names moves
-//! among the legal moves, so it sits a layer up, with the `Variant` trait.)
+//! among the legal moves, so it sits in layer 4, with the `Variant` trait.)
 //!
 //! Cells: on a flat board, the file number counted from the first player's right (`1` … `files`),
 //! then the rank as letters counted from the top (`a` … `z`, then `aa`, `ab`, … for boards over 26

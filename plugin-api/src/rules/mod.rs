@@ -1,8 +1,8 @@
-//! Layer (b), the rules as data: a [`RuleSet`] says everything about a variant that data can say,
+//! Layer 3, the rules as data: a [`RuleSet`] says everything about a variant that data can say,
 //! and [`RuleSet::describe`] checks it and derives the [`VariantInfo`](crate::VariantInfo) every
 //! engine built from it reports. Moves are written in [`betza`] (or as [`directions`] in 3D);
 //! [`shogi_pieces`] are the standard pieces, ready-made. Nothing here generates a move: the
-//! engines of layer (e), [`crate::kit`] and [`crate::bitboard`], compile a rule set.
+//! engines of layer 5, [`crate::kit`] and [`crate::bitboard`], compile a rule set.
 //!
 //! It needs the model and, to check the start position, the notation.
 

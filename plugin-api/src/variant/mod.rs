@@ -1,7 +1,7 @@
-//! Layer (d): the one trait every variant implements, scripted or compiled, and what works through
+//! Layer 4: the one trait every variant implements, scripted or compiled, and what works through
 //! it alone — [`perft`] counts and [`perft_suite`] files, a [`game::Game`] in progress and, for
 //! Ki Shogi, the [`compass`] notation, which names a move only among the legal moves. It needs the
-//! model and the notation; the engines of layer (e) implement it.
+//! model and the notation; the engines of layer 5 implement it.
 
 pub mod compass;
 pub mod game;
