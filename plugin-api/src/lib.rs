@@ -29,15 +29,10 @@
 //! ```
 //! use henka_api::{rules::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
 //! let piece = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).unwrap();
+//! let meta = Metadata { name: "Kings and a rook".into(), ..Metadata::default() };
 //! let rules = RuleSet {
-//!     meta: Metadata { name: "Kings and a rook".into(), ..Metadata::default() },
-//!     geometry: GeometrySpec::flat(3, 3),
 //!     pieces: vec![piece("King", "K", "K").royal(), piece("Rook", "R", "R")],
-//!     promotion: Default::default(), drops: false, check: Default::default(),
-//!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(), pass_limit: 0,
-//!     start: "k2/3/KR1 b - 1".into(),
-//!     cubes: Vec::new(),
-//!     field: None,
+//!     ..RuleSet::new(meta, GeometrySpec::flat(3, 3), "k2/3/KR1 b - 1")
 //! };
 //! let v = henka_api::kit::KitVariant::new(rules, None).unwrap();
 //! // Black's king may not step next to White's; the rook has two cells up and one right.

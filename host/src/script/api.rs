@@ -443,6 +443,8 @@ impl VariantBuilder {
             }
         }
         let (cubes, field) = field_api::resolve(self, &mut pieces)?;
+        // Every field named (no `..RuleSet::default()`): a rule added to RuleSet must be read from
+        // scripts too.
         Ok(RuleSet {
             meta: self.meta.clone(),
             geometry,

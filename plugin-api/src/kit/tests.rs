@@ -11,7 +11,7 @@ use crate::model::moves::MoveKind;
 use crate::model::piece::Piece;
 use crate::model::side::Side;
 use crate::rules::betza::{self, Atom};
-use crate::rules::{BaringRule, CheckRule, CubeRule, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule};
+use crate::rules::{CubeRule, PieceRule, RuleSet};
 
 const MOVES: [(&str, &str); 9] = [
     ("K", "K"),    // royal
@@ -26,9 +26,8 @@ const MOVES: [(&str, &str); 9] = [
 ];
 
 fn rules() -> RuleSet {
+    let meta = Metadata { name: "Probe test".into(), ..Metadata::default() };
     RuleSet {
-        meta: Metadata { name: "Probe test".into(), ..Metadata::default() },
-        geometry: GeometrySpec::flat(7, 7),
         pieces: MOVES
             .iter()
             .map(|&(token, moves)| {
@@ -36,16 +35,7 @@ fn rules() -> RuleSet {
                 if token == "K" { p.royal() } else { p }
             })
             .collect(),
-        promotion: PromotionRule::default(),
-        drops: false,
-        check: CheckRule::MustEscape,
-        stalemate: StalemateRule::Loss,
-        baring: BaringRule::Off,
-        repetition: RepetitionRule::default(),
-        pass_limit: 0,
-        start: "k6/7/7/7/7/7/6K b - 1".into(),
-        cubes: Vec::new(),
-        field: None,
+        ..RuleSet::new(meta, GeometrySpec::flat(7, 7), "k6/7/7/7/7/7/6K b - 1")
     }
 }
 

@@ -45,6 +45,59 @@ pub struct RuleSet {
     pub field: Option<FieldRule>,
 }
 
+impl RuleSet {
+    /// A variant's board and start position with no pieces yet and every other rule at its
+    /// default (see [`RuleSet::default`]). Add the pieces with [`RuleSet::with_pieces`] or
+    /// [`RuleSet::add`]; set other rules by struct update:
+    /// `RuleSet { drops: true, ..RuleSet::new(meta, geometry, start) }`.
+    pub fn new(meta: Metadata, geometry: GeometrySpec, start: impl Into<String>) -> RuleSet {
+        RuleSet { meta, geometry, start: start.into(), ..RuleSet::default() }
+    }
+
+    /// Adds each piece type and its promoted type, if any, in order (see [`RuleSet::add`]).
+    pub fn with_pieces(mut self, pieces: impl IntoIterator<Item = (PieceRule, Option<PieceRule>)>) -> RuleSet {
+        for (piece, promoted) in pieces {
+            self.add(piece, promoted);
+        }
+        self
+    }
+
+    /// Adds a piece type and, if it promotes, its promoted type right after it — the order in
+    /// which scripts declare them.
+    pub fn add(&mut self, mut piece: PieceRule, promoted: Option<PieceRule>) {
+        if let Some(p) = promoted {
+            piece.promotes_to = Some(self.pieces.len() + 1);
+            self.pieces.push(piece);
+            self.pieces.push(p);
+        } else {
+            self.pieces.push(piece);
+        }
+    }
+}
+
+/// No board (0 × 0), pieces or start position yet — set those — and every rule at its default: no
+/// promotion zone, no drops, royals must escape check, no legal move loses, no baring, the fourth
+/// repetition ends the game (perpetual check losing), passes unlimited, no cubes, no open field.
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet {
+            meta: Metadata::default(),
+            geometry: GeometrySpec::flat(0, 0),
+            pieces: Vec::new(),
+            promotion: PromotionRule::default(),
+            drops: false,
+            check: CheckRule::default(),
+            stalemate: StalemateRule::default(),
+            baring: BaringRule::default(),
+            repetition: RepetitionRule::default(),
+            pass_limit: 0,
+            start: String::new(),
+            cubes: Vec::new(),
+            field: None,
+        }
+    }
+}
+
 /// A cube: a piece whose faces are piece types. A move without a capture turns it to the moving
 /// face's `opposite`; a capture turns it to one of the moving face's `capture_faces` (the mover's
 /// choice: one move per face); a drop shows any face. In hand it counts under its first face, and a
@@ -195,20 +248,6 @@ impl PieceRule {
     pub fn no_drop_mate(mut self) -> PieceRule {
         self.no_drop_mate = true;
         self
-    }
-}
-
-impl RuleSet {
-    /// Adds a piece type and, if it promotes, its promoted type right after it — the order in
-    /// which scripts declare them.
-    pub fn add(&mut self, mut piece: PieceRule, promoted: Option<PieceRule>) {
-        if let Some(p) = promoted {
-            piece.promotes_to = Some(self.pieces.len() + 1);
-            self.pieces.push(piece);
-            self.pieces.push(p);
-        } else {
-            self.pieces.push(piece);
-        }
     }
 }
 
