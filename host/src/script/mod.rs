@@ -90,7 +90,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         game_end: None,
         filter_moves: None,
         stranded: None,
-        capture: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
+        capture_hook: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
         info: OnceLock::new(),
     };
     for h in &builder.hooks {

@@ -62,7 +62,7 @@ impl PinCandidates {
 
 impl KitVariant {
     /// Appends a board move (`base.piece` = the mover's type), with its promotion choices: forced
-    /// by a capture (capture-promotion), optional or forced in the zone, and forced where the piece
+    /// by a capture (promotion by capture), optional or forced in the zone, and forced where the piece
     /// could never move again unless the variant allows immobile pieces.
     #[inline]
     pub(crate) fn push_board(&self, out: &mut Vec<Move>, side: Side, base: Move, captures: bool) {
@@ -81,7 +81,7 @@ impl KitVariant {
             return;
         }
         if captures
-            && self.rules.promotion.on_capture
+            && self.rules.promotion.by_capture
             && let Some(p) = self.promotes_to[ty as usize]
         {
             out.push(mv(p));

@@ -259,9 +259,12 @@ pub struct PromotionRule {
     /// Every promotable piece whose move starts or ends in the zone must promote (Ōgi); otherwise
     /// promotion is optional except where the piece could never move again (dead cells).
     pub mandatory: bool,
-    /// A piece that captures must promote, wherever it stands (Taishin, Tai shogi).
+    /// Promotion by capture: a piece that captures must promote, wherever it stands (Taishin, Tai
+    /// shogi). Scripts switch it on with `promotion(#{ on_capture: true })`. Not the capture hook
+    /// (a script's `v.on_capture(…)`, [`crate::kit::Hooks::after_capture`]), which is code that
+    /// says what a capturing piece becomes.
     #[serde(default)]
-    pub on_capture: bool,
+    pub by_capture: bool,
     /// A piece may decline promotion even where it could never move again (Taishin's "dead
     /// pieces"); otherwise promotion is forced there.
     #[serde(default)]
