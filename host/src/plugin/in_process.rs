@@ -1,4 +1,4 @@
-//! [`PluginVariant`]: a [`Variant`] whose rules live in a loaded plugin.
+//! [`PluginVariant`]: a [`Variant`] whose rules live in a plugin loaded into this process.
 //!
 //! Each call writes the position as words, calls the table with host-owned buffers (growing
 //! them when the plugin asks), and turns any failure — including a panic the plugin caught — into
