@@ -92,7 +92,9 @@ pub trait Variant: Send + Sync {
 }
 
 /// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
-/// a faster internal path override [`Variant::perft`].
+/// a faster internal path override [`Variant::perft`]; this is its default, and what their own
+/// counts are checked against. It lives beside the trait (not in [`perft`]) because the trait's
+/// default calls it.
 pub fn generic_perft<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> Result<u64, RuleError> {
     if depth == 0 {
         return Ok(1);
