@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use henka_api::betza::{self, Atom, LegDirs, Mode, Moves, Path};
+use henka_api::rules::betza::{self, Atom, LegDirs, Mode, Moves, Path};
 
 /// Describes a piece's moves as the variant states them (`PieceInfo::betza`).
 pub fn describe(moves: &str) -> String {

@@ -3,8 +3,9 @@
 //! definition, not from a position, so the editor's inspector and hover cards and the rules
 //! sheet (`henka sheet`) draw the same diagram.
 
-use henka_api::betza::{self, Atom, Mode, Reach};
-use henka_api::{Vector, directions};
+use henka_api::Vector;
+use henka_api::rules::betza::{self, Atom, Mode, Reach};
+use henka_api::rules::directions;
 
 /// A diagram is this many cells a side (the piece stands in the middle).
 pub const SIZE: i32 = 11;

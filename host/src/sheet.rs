@@ -277,7 +277,7 @@ fn hands_html(v: &dyn Variant, pos: &Position) -> String {
 }
 
 /// A field variant's cubes: each cube's faces, and the face a move flips each one to.
-fn cubes_html(field: &henka_api::field::FieldInfo, pieces: &[PieceInfo]) -> String {
+fn cubes_html(field: &henka_api::model::field::FieldInfo, pieces: &[PieceInfo]) -> String {
     let mut out = String::from("<p>The pieces are cubes; a cube shows one face, the piece it moves as:</p><ul>\n");
     for cube in &field.cubes {
         let faces: Vec<String> = cube

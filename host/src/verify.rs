@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use henka_api::perft_suite::PerftCase;
+use henka_api::variant::perft_suite::PerftCase;
 use henka_api::{HistoryEntry, Move, Position, RuleError, Variant};
 
 /// The perft suites of the bundled variants and the example, by variant name.
@@ -331,7 +331,7 @@ pub fn playouts(
 #[cfg(test)]
 mod tests {
     use henka_api::kit::KitVariant;
-    use henka_api::perft_suite::parse_suite;
+    use henka_api::variant::perft_suite::parse_suite;
 
     use super::*;
 

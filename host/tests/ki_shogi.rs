@@ -11,10 +11,11 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use henka::{catalog, record, script};
-use henka_api::field::GRACE;
 use henka_api::kit::KitVariant;
-use henka_api::perft_suite::parse_suite;
-use henka_api::{EndReason, Move, Position, Side, Variant, perft};
+use henka_api::model::field::GRACE;
+use henka_api::variant::generic_perft;
+use henka_api::variant::perft_suite::parse_suite;
+use henka_api::{EndReason, Move, Position, Side, Variant};
 use proptest::prelude::*;
 
 fn ki_shogi(options: &[(&str, &str)]) -> Arc<KitVariant> {
@@ -327,12 +328,7 @@ fn playout(options: &[(&str, &str)], seed: u64, plies: usize) -> Result<(), Test
             prop_assert_eq!(v.parse_move(&pos, &w).unwrap(), mv, "{} at {}", w, text);
         }
         if ply % 8 == 4 {
-            prop_assert_eq!(
-                v.perft(&pos, 2).unwrap(),
-                perft::generic_perft(v.as_ref(), &pos, 2).unwrap(),
-                "at {}",
-                text
-            );
+            prop_assert_eq!(v.perft(&pos, 2).unwrap(), generic_perft(v.as_ref(), &pos, 2).unwrap(), "at {}", text);
         }
         v.play(&mut pos, moves[rng.usize(..moves.len())]).unwrap();
     }
@@ -472,7 +468,7 @@ fn the_kits_field_perft_agrees_with_perft_through_legal_moves_and_play() {
         let mut pos = if position.is_empty() { v.start_position() } else { v.parse_position(position).unwrap() };
         play(v.as_ref(), &mut pos, moves);
         let text = v.format_position(&pos);
-        let generic = perft::generic_perft(v.as_ref(), &pos, depth).unwrap();
+        let generic = generic_perft(v.as_ref(), &pos, depth).unwrap();
         assert_eq!(v.perft(&pos, depth).unwrap(), generic, "perft {depth} at {text}");
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use henka::catalog;
 use henka_api::Variant;
-use henka_api::perft_suite::parse_suite;
+use henka_api::variant::perft_suite::parse_suite;
 
 fn limit() -> u64 {
     match std::env::var("HENKA_PERFT_LIMIT") {

@@ -8,7 +8,8 @@ mod common;
 use std::sync::Arc;
 
 use henka::catalog;
-use henka_api::{Move, Position, Side, Variant, perft};
+use henka_api::variant::generic_perft;
+use henka_api::{Move, Position, Side, Variant};
 use proptest::prelude::*;
 
 fn variant(name: &str) -> Arc<dyn Variant> {
@@ -54,7 +55,7 @@ fn playout_checking(name: &str, seed: u64, plies: usize, extra: &PlyCheck) -> Re
             prop_assert!(!v.in_check(&next), "{} leaves the king attacked in {}", v.format_move(&pos, mv), text);
         }
         if ply % 16 == 0 {
-            prop_assert_eq!(v.perft(&pos, 2).unwrap(), perft::generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
+            prop_assert_eq!(v.perft(&pos, 2).unwrap(), generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
         }
         let mv = moves[rng.usize(..moves.len())];
         v.play(&mut pos, mv).unwrap();
@@ -85,7 +86,7 @@ fn taishin_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
             prop_assert_eq!(v.parse_move(&pos, &written).unwrap(), mv, "{} at {}", written, text);
         }
         if ply % 32 == 0 {
-            prop_assert_eq!(v.perft(&pos, 2).unwrap(), perft::generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
+            prop_assert_eq!(v.perft(&pos, 2).unwrap(), generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
         }
         let before = material(v, &pos);
         let mv = moves[rng.usize(..moves.len())];

@@ -41,25 +41,21 @@ fn json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// Minishogi (A) against rook-and-bishop odds (B), seed 3, 1,000 nodes a move: the report's text
+/// and its JSON.
+fn odds_comparison(tag: &str, extra: &[&str]) -> (String, Value) {
+    let dir = folder(tag);
+    let out = dir.join("ab.json");
+    let (a, b) = (minishogi(), rook_and_bishop_odds(&dir));
+    let args =
+        [&["playtest", a.as_str(), "--versus", b.as_str(), "--nodes", "1000", "--seed", "3"][..], extra].concat();
+    let text = ok(henka(&[args.as_slice(), &["--json", out.to_str().unwrap()]].concat()));
+    (text, json(&out))
+}
+
 #[test]
 fn a_decisive_material_edge_shows_as_a_significant_first_player_advantage() {
-    let dir = folder("odds");
-    let out = dir.join("ab.json");
-    let text = ok(henka(&[
-        "playtest",
-        &minishogi(),
-        "--versus",
-        &rook_and_bishop_odds(&dir),
-        "--games",
-        "30",
-        "--nodes",
-        "1000",
-        "--seed",
-        "3",
-        "--json",
-        out.to_str().unwrap(),
-    ]));
-    let file = json(&out);
+    let (text, file) = odds_comparison("odds", &["--games", "30"]);
     let b = &file["reports"][1];
     assert!(b["first"]["low"].as_f64().unwrap() > 0.5, "{text}");
     assert!(b["fairness_p_value"].as_f64().unwrap() < 0.05, "{text}");
@@ -133,27 +129,7 @@ fn playtest_saves_records_that_replay() {
 
 #[test]
 fn a_comparison_stops_early_once_the_answer_is_clear() {
-    let dir = folder("sprt");
-    let out = dir.join("sprt.json");
-    let text = ok(henka(&[
-        "playtest",
-        &minishogi(),
-        "--versus",
-        &rook_and_bishop_odds(&dir),
-        "--games",
-        "200",
-        "--nodes",
-        "1000",
-        "--seed",
-        "3",
-        "--threads",
-        "2",
-        "--stop-early",
-        "0.25",
-        "--json",
-        out.to_str().unwrap(),
-    ]));
-    let file = json(&out);
+    let (text, file) = odds_comparison("sprt", &["--games", "200", "--threads", "2", "--stop-early", "0.25"]);
     assert_eq!(file["comparison"]["verdict"], "higher", "{text}");
     let played = file["runs"][1]["games"].as_array().unwrap().len();
     assert!(played < 200 && played.is_multiple_of(4), "stopped after {played} games, in batches of four");

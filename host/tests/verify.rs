@@ -10,7 +10,7 @@ mod common;
 use henka::verify::{self, Options, Report, SUITES};
 use henka::{catalog, plugin};
 use henka_api::Variant;
-use henka_api::perft_suite::parse_suite;
+use henka_api::variant::perft_suite::parse_suite;
 
 fn perft_limit() -> u64 {
     match std::env::var("HENKA_PERFT_LIMIT") {

@@ -33,11 +33,12 @@
 use std::ffi::CStr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::moves::Move;
-use crate::outcome::{EndReason, HistoryEntry, Outcome};
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::{RuleError, Variant};
+use crate::model::error::RuleError;
+use crate::model::moves::Move;
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::model::position::Position;
+use crate::model::side::Side;
+use crate::variant::Variant;
 
 /// The version of this ABI. Bump it on *any* change to the table, the value types that cross, or
 /// the meaning of a call; the host refuses a plugin built against another version.
@@ -453,7 +454,7 @@ macro_rules! export_variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::EndReason;
+    use crate::model::outcome::EndReason;
 
     #[test]
     fn outcomes_survive_the_round_trip() {

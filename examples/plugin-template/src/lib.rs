@@ -9,42 +9,32 @@
 //! `first-variant` as a plugin, and `henka perft examples/first-variant.rhai --depth 3 --engine
 //! plugin` runs it.
 
-use henka_api::kit::shogi_pieces::{bishop, gold, king, pawn, rook, silver};
-use henka_api::kit::{KitVariant, PromotionRule, RuleSet};
+use henka_api::kit::KitVariant;
+use henka_api::rules::shogi_pieces::{bishop, gold, king, pawn, rook, silver};
+use henka_api::rules::{PromotionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
 
 /// Minishogi's rules, piece for piece as in `examples/first-variant.rhai`. The standard shogi
-/// pieces come ready-made from [`henka_api::kit::shogi_pieces`]; a piece of your own is
+/// pieces come ready-made from [`henka_api::rules::shogi_pieces`]; a piece of your own is
 /// `shogi_pieces::piece(name, token, betza)` with `.kanji(…)`, `.royal()` and the drop rules
-/// chained on. [`RuleSet::add`] puts each promoted type right after its base, as a script declares
-/// them (the order of the unpromoted types is the order hands are written in position strings).
+/// chained on. [`RuleSet::with_pieces`] puts each promoted type right after its base, as a script
+/// declares them (the order of the unpromoted types is the order hands are written in position
+/// strings). [`RuleSet::new`] sets every other rule to its default; name the ones that differ, as
+/// here the promotion zone and drops.
 pub fn minishogi() -> RuleSet {
-    let mut r = RuleSet {
-        meta: Metadata {
-            name: "Minishogi".into(),
-            author: "Shigenobu Kusumoto (1970)".into(),
-            version: "1.0".into(),
-            description: "Shogi on 5×5 with one of each piece (compiled plugin).".into(),
-        },
-        geometry: GeometrySpec::flat(5, 5),
-        pieces: Vec::new(),
+    let meta = Metadata {
+        name: "Minishogi".into(),
+        author: "Shigenobu Kusumoto (1970)".into(),
+        version: "1.0".into(),
+        description: "Shogi on 5×5 with one of each piece (compiled plugin).".into(),
+    };
+    let (p, tokin) = pawn();
+    RuleSet {
         promotion: PromotionRule { zone_depth: 1, mandatory: false, ..Default::default() },
         drops: true,
-        check: Default::default(),
-        stalemate: Default::default(),
-        baring: Default::default(),
-        repetition: Default::default(),
-        pass_limit: 0,
-        start: "rbsgk/4p/5/P4/KGSBR b - 1".into(),
-        cubes: Vec::new(),
-        field: None,
-    };
-    for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver()] {
-        r.add(piece, promoted);
+        ..RuleSet::new(meta, GeometrySpec::flat(5, 5), "rbsgk/4p/5/P4/KGSBR b - 1")
     }
-    let (p, tokin) = pawn();
-    r.add(p.no_drop_mate(), tokin);
-    r
+    .with_pieces([king("玉将"), rook(), bishop(), gold(), silver(), (p.no_drop_mate(), tokin)])
 }
 
 henka_api::export_variant!(KitVariant, KitVariant::new(minishogi(), None).expect("valid rules"));

@@ -20,7 +20,7 @@ pub fn run(variant: &str, engine: Engine, depth: u32, at: &PositionArgs, divide:
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} first moves, {elapsed}").expect("valid template"),
         );
-        let split = henka_api::perft::divide(v.as_ref(), pos, depth, |done, total| {
+        let split = henka_api::variant::perft::divide(v.as_ref(), pos, depth, |done, total| {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
         })?;

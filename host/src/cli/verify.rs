@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use henka_api::perft_suite::parse_suite;
+use henka_api::variant::perft_suite::parse_suite;
 
 use super::{Engine, load_engine};
 use crate::verify::{self, Options, Report, SUITES};

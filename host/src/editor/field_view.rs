@@ -5,8 +5,8 @@
 //! is the same whether the script or a compiled plugin plays.
 
 use eframe::egui::{self, Color32, Rect, Sense, Stroke, pos2, vec2};
-use henka_api::field::{FieldInfo, GRACE, centre};
 use henka_api::kit::Support;
+use henka_api::model::field::{FieldInfo, GRACE, centre};
 use henka_api::{Cell, Geometry, PieceId, Position, Variant};
 
 use super::board::BOARD;

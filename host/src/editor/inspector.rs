@@ -16,7 +16,7 @@ pub struct Diagram {
 }
 
 /// The piece's move diagram ([`crate::diagram`]) in the board's marks.
-pub fn diagram(betza_text: &str) -> Result<Diagram, henka_api::betza::BetzaError> {
+pub fn diagram(betza_text: &str) -> Result<Diagram, henka_api::rules::betza::BetzaError> {
     let cells = crate::diagram::diagram(betza_text)?;
     let mark = |t: Target| match t {
         Target::MovesOrCaptures => Mark::Move,

@@ -4,17 +4,18 @@
 //! - [`discover`]: where plugins are looked for and how a file name becomes a variant name;
 //! - [`registry`]: loading a library with the version handshake, keeping it loaded for the rest
 //!   of the process, and picking up a rebuilt file by loading a copy under a fresh name;
-//! - [`remote`]: [`PluginVariant`], the `Variant` whose every call goes through the table.
+//! - [`in_process`]: [`PluginVariant`], the `Variant` whose every call goes through the table: a
+//!   plain function call into the library, which runs in this process.
 
 pub mod discover;
+pub mod in_process;
 pub mod registry;
-pub mod remote;
 
 use std::path::PathBuf;
 
 pub use discover::{PluginFile, find, search_dirs};
+pub use in_process::PluginVariant;
 pub use registry::open;
-pub use remote::PluginVariant;
 
 /// Why a plugin could not be used. Each message names the file and says what to do.
 #[derive(Debug, thiserror::Error)]

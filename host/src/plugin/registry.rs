@@ -20,7 +20,7 @@ use henka_api::abi::{ABI_VERSION, ABI_VERSION_SYMBOL, PluginTable, TABLE_SYMBOL}
 use libloading::Library;
 
 use super::PluginError;
-use super::remote::PluginVariant;
+use super::in_process::PluginVariant;
 
 /// A library loaded by this process (never unloaded).
 struct Loaded {

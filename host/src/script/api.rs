@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use henka_api::betza::{self, Atom, Mode, Moves};
-use henka_api::directions;
-use henka_api::geometry::Vector;
-use henka_api::kit::{
+use henka_api::model::geometry::Vector;
+use henka_api::rules::betza::{self, Atom, Mode, Moves};
+use henka_api::rules::directions;
+use henka_api::rules::{
     BaringRule, CheckRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
 };
 use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
@@ -56,7 +56,7 @@ pub struct VariantBuilder {
     pub zone_pieces: Option<Declared<Vec<String>>>,
     pub setup: Option<Declared<String>>,
     pub hooks: Vec<Declared<(String, FnPtr)>>,
-    /// `on_capture`: the trigger piece names and the function.
+    /// The capture hook, `v.on_capture(…)`: the trigger piece names and the function.
     pub capture_hook: Option<Declared<(Vec<String>, FnPtr)>>,
     pub declared_at: Position,
     /// Per piece (in `pieces` order): its `opposite` and `capture_faces`, if a cube face.
@@ -357,7 +357,8 @@ impl VariantBuilder {
         b.promotion = PromotionRule {
             zone_depth: zone,
             mandatory: get_bool(&m, "mandatory")?,
-            on_capture: get_bool(&m, "on_capture")?,
+            // The script's `on_capture` key (promotion by capture), not the `v.on_capture` hook.
+            by_capture: get_bool(&m, "on_capture")?,
             allow_immobile: get_bool(&m, "allow_immobile")?,
         };
         b.zone_pieces = match m.get("zone_pieces") {
@@ -401,9 +402,10 @@ impl VariantBuilder {
         b.setup = Some(Declared { value: s.to_string(), at: ctx.call_position() });
     }
 
-    /// `v.on_capture(["Deva", …], |pos, capture| …)`: what a piece becomes after capturing one
-    /// of these types (`capture` holds `mover`, `victims` and `becomes`, the data rules' answer).
-    fn on_capture(ctx: NativeCallContext, b: &mut VariantBuilder, names: Array, f: FnPtr) -> Res<()> {
+    /// The capture hook, `v.on_capture(["Deva", …], |pos, capture| …)`: what a piece becomes after
+    /// capturing one of these types (`capture` holds `mover`, `victims` and `becomes`, the data
+    /// rules' answer, which includes promotion by capture).
+    fn on_capture_hook(ctx: NativeCallContext, b: &mut VariantBuilder, names: Array, f: FnPtr) -> Res<()> {
         let names: Vec<String> = names
             .into_iter()
             .map(|n| n.into_string().map_err(|t| format!("on_capture takes piece names, not {t}")))
@@ -443,6 +445,8 @@ impl VariantBuilder {
             }
         }
         let (cubes, field) = field_api::resolve(self, &mut pieces)?;
+        // Every field named (no `..RuleSet::default()`): a rule added to RuleSet must be read from
+        // scripts too.
         Ok(RuleSet {
             meta: self.meta.clone(),
             geometry,
@@ -534,7 +538,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("rules", VariantBuilder::rules)
         .register_fn("setup", VariantBuilder::setup)
         .register_fn("on", VariantBuilder::on)
-        .register_fn("on_capture", VariantBuilder::on_capture);
+        .register_fn("on_capture", VariantBuilder::on_capture_hook);
     field_api::register(engine);
 
     engine

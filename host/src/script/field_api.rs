@@ -5,8 +5,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use henka_api::field::GRACE;
-use henka_api::kit::{CubeRule, FieldRule, PieceRule, Support, SupportRule};
+use henka_api::kit::Support;
+use henka_api::model::field::{GRACE, SupportRule};
+use henka_api::rules::{CubeRule, FieldRule, PieceRule};
 use henka_api::{Cell, Geometry, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position};
 

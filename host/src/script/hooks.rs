@@ -25,8 +25,8 @@ pub struct ScriptHooks {
     pub(crate) game_end: Option<(FnPtr, rhai::Position)>,
     pub(crate) filter_moves: Option<(FnPtr, rhai::Position)>,
     pub(crate) stranded: Option<(FnPtr, rhai::Position)>,
-    /// `on_capture`: the piece names that trigger it.
-    pub(crate) capture: Option<(Vec<String>, (FnPtr, rhai::Position))>,
+    /// The capture hook (`v.on_capture`): the piece names that trigger it.
+    pub(crate) capture_hook: Option<(Vec<String>, (FnPtr, rhai::Position))>,
     /// The variant's description, known once the kit has built it.
     pub(crate) info: OnceLock<Arc<(VariantInfo, Geometry)>>,
 }
@@ -38,7 +38,7 @@ impl std::fmt::Debug for ScriptHooks {
             .field("game_end", &self.game_end.is_some())
             .field("filter_moves", &self.filter_moves.is_some())
             .field("stranded", &self.stranded.is_some())
-            .field("capture", &self.capture.as_ref().map(|c| &c.0))
+            .field("capture_hook", &self.capture_hook.as_ref().map(|c| &c.0))
             .finish()
     }
 }
@@ -103,7 +103,7 @@ impl Hooks for ScriptHooks {
     }
 
     fn capture_triggers(&self, info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
-        let Some((names, f)) = &self.capture else { return Ok(Vec::new()) };
+        let Some((names, f)) = &self.capture_hook else { return Ok(Vec::new()) };
         let mut ids = Vec::new();
         for name in names {
             let matching: Vec<PieceId> =
@@ -117,7 +117,7 @@ impl Hooks for ScriptHooks {
     }
 
     fn after_capture(&self, pos: &Position, mv: Move, victims: &[Piece]) -> Result<PieceId, RuleError> {
-        let Some((_, f)) = &self.capture else { return Ok(mv.piece) };
+        let Some((_, f)) = &self.capture_hook else { return Ok(mv.piece) };
         let sp = self.script_position(pos)?;
         let mover = pos.piece_at(mv.from).ok_or_else(|| self.err(f, "no piece on the move's start".into()))?;
         let victim_cells =

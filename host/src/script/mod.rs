@@ -2,7 +2,7 @@
 //!
 //! A script builds its definition with `variant(#{ … })` and builder methods (see the README's
 //! script reference) and returns it. Loading compiles the script, runs its top level once under the
-//! sandbox's limits, turns the definition into a [`RuleSet`](henka_api::kit::RuleSet) and lets the
+//! sandbox's limits, turns the definition into a [`RuleSet`](henka_api::rules::RuleSet) and lets the
 //! kit compile it. Hooks stay script functions, called by the kit once per position.
 
 mod api;
@@ -16,6 +16,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use henka_api::kit::{Hooks, KitError, KitVariant};
+use henka_api::rules::RuleSetError;
 use henka_api::{Geometry, Variant};
 use rhai::{Dynamic, Position};
 
@@ -89,7 +90,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         game_end: None,
         filter_moves: None,
         stranded: None,
-        capture: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
+        capture_hook: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
         info: OnceLock::new(),
     };
     for h in &builder.hooks {
@@ -104,9 +105,11 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
     let hooks = (!builder.hooks.is_empty() || builder.capture_hook.is_some()).then(|| Arc::new(hooks));
     let kit = KitVariant::new(rules, hooks.clone().map(|h| h as Arc<dyn Hooks>)).map_err(|e| {
         let at = match &e {
-            KitError::Piece { index, .. } => builder.pieces[*index].at,
-            KitError::Start(_) => builder.setup.as_ref().map_or(builder.declared_at, |s| s.at),
-            KitError::Geometry(_) | KitError::Rules(_) => builder.declared_at,
+            KitError::Rules(RuleSetError::Piece { index, .. }) => builder.pieces[*index].at,
+            KitError::Rules(RuleSetError::Start(_)) => builder.setup.as_ref().map_or(builder.declared_at, |s| s.at),
+            KitError::Rules(RuleSetError::Geometry(_) | RuleSetError::Invalid(_)) | KitError::Compile(_) => {
+                builder.declared_at
+            }
             KitError::Hook(e) => {
                 return ScriptError { location: e.location.clone(), message: e.message.clone(), call_stack: vec![] };
             }

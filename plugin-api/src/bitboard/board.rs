@@ -2,11 +2,11 @@
 //! here", and hands. Kept incrementally by [`Board::make`]; copied (a few hundred bytes) rather
 //! than unmade, which measures no slower and cannot get out of step.
 
-use crate::geometry::Cell;
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Piece, PieceId};
-use crate::position::Position;
-use crate::side::Side;
+use crate::model::geometry::Cell;
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 use super::bits::Bits;
 use super::tables::MAX_TYPES;

@@ -5,31 +5,28 @@
 //! 16 piece types whose moves are plain steps, leaps and slides along the eight lines, royals that
 //! must not be left in check — and in exchange it is several times faster than the kit:
 //!
-//! - attack sets per type, side and cell, and rays per direction, are precomputed ([`tables`]);
+//! - attack sets per type, side and cell, and rays per direction, are precomputed (`tables`);
 //!   a slide is one lookup and one lowest/highest-bit search per direction;
 //! - legality comes from checkers, interposition lines and pins computed once per position, not
-//!   from trying moves ([`movegen`]);
+//!   from trying moves (`movegen`);
 //! - the position is bitboards per side and per type plus a cell array, updated incrementally and
-//!   copied rather than unmade ([`board`]);
+//!   copied rather than unmade (`board`);
 //! - generation writes into the caller's buffer, and perft's last ply is counted with popcounts
 //!   without generating moves at all.
 //!
 //! Rules outside that scope (3D or holed boards, lame or hopping moves, hooks, royals that may be
 //! left in check) are refused when the variant is built; such variants run on the kit.
 //!
+//! [`RuleSet`]: crate::rules::RuleSet
+//!
 //! ```
 //! use henka_api::bitboard::BitboardVariant;
-//! use henka_api::{kit::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
+//! use henka_api::{rules::{PieceRule, RuleSet}, GeometrySpec, Metadata, Variant};
 //! let piece = |name: &str, token: &str, moves: &str| PieceRule::new(name, token, moves).unwrap();
+//! let meta = Metadata { name: "Kings and a rook".into(), ..Metadata::default() };
 //! let rules = RuleSet {
-//!     meta: Metadata { name: "Kings and a rook".into(), ..Metadata::default() },
-//!     geometry: GeometrySpec::flat(3, 3),
 //!     pieces: vec![piece("King", "K", "K").royal(), piece("Rook", "R", "R")],
-//!     promotion: Default::default(), drops: false, check: Default::default(),
-//!     stalemate: Default::default(), baring: Default::default(), repetition: Default::default(), pass_limit: 0,
-//!     start: "k2/3/KR1 b - 1".into(),
-//!     cubes: Vec::new(),
-//!     field: None,
+//!     ..RuleSet::new(meta, GeometrySpec::flat(3, 3), "k2/3/KR1 b - 1")
 //! };
 //! let v = BitboardVariant::<u64>::new(rules).unwrap();
 //! assert_eq!(v.perft(&v.start_position(), 1).unwrap(), 3);
@@ -37,86 +34,25 @@
 
 mod bits;
 mod board;
+mod compiled;
 mod movegen;
 mod tables;
 
 pub use bits::{Bits, CellIter};
+pub use compiled::{BitboardError, BitboardVariant};
 
-use crate::geometry::Geometry;
-use crate::kit::{BaringRule, CheckRule, KitError, RuleSet};
-use crate::moves::Move;
-use crate::outcome::{EndReason, HistoryEntry, Outcome};
-use crate::position::Position;
-use crate::variant::{RuleError, Variant, VariantInfo};
-use board::{Board, HandRule};
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::geometry::Geometry;
+use crate::model::moves::Move;
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::model::position::Position;
+use crate::rules::BaringRule;
+use crate::variant::Variant;
+use board::Board;
 use movegen::{Count, List};
-use tables::{MAX_TYPES, Tables};
-
-/// Why a rule set cannot run on the bitboard engine.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BitboardError {
-    #[error(transparent)]
-    Rules(#[from] KitError),
-    #[error("outside the bitboard engine: {0}")]
-    Unsupported(String),
-}
-
-/// A variant played on bitboards of type `B` (`u64` for boards up to 64 cells, else `u128`).
-#[derive(Debug)]
-pub struct BitboardVariant<B: Bits> {
-    rules: RuleSet,
-    info: VariantInfo,
-    geometry: Geometry,
-    t: Tables<B>,
-    types: usize,
-    promotes_to: [Option<u8>; MAX_TYPES],
-    royal_types: u32,
-    one_per_file: u32,
-    no_drop_mate: u32,
-    mandatory: bool,
-    hand_types: Vec<usize>,
-    hand_rule: HandRule,
-}
 
 impl<B: Bits> BitboardVariant<B> {
-    /// Checks the rule set (as the kit does) and that it fits the engine, and builds the tables.
-    pub fn new(rules: RuleSet) -> Result<BitboardVariant<B>, BitboardError> {
-        let (info, geometry) = rules.describe()?;
-        if rules.check != CheckRule::MustEscape {
-            return Err(BitboardError::Unsupported("royals that may be left in check".into()));
-        }
-        if let Some(p) = rules.pieces.iter().find(|p| p.reversible_promotion || p.limit.is_some()) {
-            return Err(BitboardError::Unsupported(format!("{}: reversible promotions and per-file limits", p.name)));
-        }
-        let t = Tables::build(&rules).map_err(BitboardError::Unsupported)?;
-        let mask = |f: &dyn Fn(usize) -> bool| (0..rules.pieces.len()).filter(|&i| f(i)).fold(0u32, |m, i| m | 1 << i);
-        let mut promotes_to = [None; MAX_TYPES];
-        let mut hand_rule = [None; MAX_TYPES];
-        for (i, p) in info.pieces.iter().enumerate() {
-            promotes_to[i] = p.promotes_to;
-            hand_rule[i] = info.hand_types.contains(&p.demotes_to).then_some(p.demotes_to);
-        }
-        Ok(BitboardVariant {
-            types: rules.pieces.len(),
-            royal_types: mask(&|i| rules.pieces[i].royal),
-            one_per_file: mask(&|i| rules.pieces[i].one_per_file),
-            no_drop_mate: mask(&|i| rules.drops && rules.pieces[i].no_drop_mate),
-            mandatory: rules.promotion.mandatory,
-            hand_types: info.hand_types.iter().map(|&t| t as usize).collect(),
-            promotes_to,
-            hand_rule,
-            t,
-            rules,
-            info,
-            geometry,
-        })
-    }
-
-    /// The rule set this variant was built from.
-    pub fn rules(&self) -> &RuleSet {
-        &self.rules
-    }
-
     fn count_moves(&self, b: &Board<B>) -> u64 {
         let mut n = Count(0);
         self.generate(b, &mut n);

@@ -7,13 +7,13 @@
 //! into moves (with promotion choices), [`Count`] only counts them with popcounts, which is how
 //! perft bulk-counts its last ply without making a single move.
 
-use crate::geometry::Cell;
-use crate::moves::Move;
-use crate::side::Side;
+use crate::model::geometry::Cell;
+use crate::model::moves::Move;
+use crate::model::side::Side;
 
-use super::BitboardVariant;
 use super::bits::Bits;
 use super::board::Board;
+use super::compiled::BitboardVariant;
 use super::tables::{MAX_TYPES, Tables};
 
 /// Receives the moves of one position, a target set at a time.

@@ -2,10 +2,10 @@
 //! variant: rays, step and leap attack sets, slide directions, zones, dead cells, files, and the
 //! groupings that make "is this cell attacked" a handful of ANDs.
 
-use crate::betza::Atom;
-use crate::geometry::Vector;
-use crate::kit::RuleSet;
-use crate::side::Side;
+use crate::model::geometry::Vector;
+use crate::model::side::Side;
+use crate::rules::RuleSet;
+use crate::rules::betza::Atom;
 
 use super::bits::Bits;
 

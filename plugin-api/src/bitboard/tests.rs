@@ -5,41 +5,37 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::kit::{KitVariant, PieceRule, PromotionRule};
-use crate::piece::{Piece, PieceId};
-use crate::side::Side;
-use crate::{GeometrySpec, Metadata};
+use crate::kit::KitVariant;
+use crate::model::description::Metadata;
+use crate::model::geometry::GeometrySpec;
+use crate::model::piece::{Piece, PieceId};
+use crate::model::side::Side;
+use crate::rules::{BaringRule, PieceRule, PromotionRule, RuleSet};
 
 fn rules(files: u8, ranks: u8, mandatory: bool) -> RuleSet {
-    let p = crate::kit::shogi_pieces::piece;
+    let p = crate::rules::shogi_pieces::piece;
     let gold = |name: &str, token: &str| Some(p(name, token, "WfF"));
-    let mut r = RuleSet {
-        meta: Metadata { name: "Everything".into(), ..Metadata::default() },
-        geometry: GeometrySpec::flat(files, ranks),
-        pieces: Vec::new(),
+    let meta = Metadata { name: "Everything".into(), ..Metadata::default() };
+    // Kings in opposite corners; the tests place their own pieces.
+    let start = format!("k{}/{}{}K b - 1", files - 1, format!("{files}/").repeat(ranks as usize - 2), files - 1);
+    RuleSet {
         promotion: PromotionRule { zone_depth: 2, mandatory, ..Default::default() },
         drops: true,
-        check: Default::default(),
-        stalemate: Default::default(),
         baring: BaringRule::BoardAndHand,
-        repetition: Default::default(),
-        pass_limit: 0,
-        // Kings in opposite corners; the tests place their own pieces.
-        start: format!("k{}/{}{}K b - 1", files - 1, format!("{files}/").repeat(ranks as usize - 2), files - 1),
-        cubes: Vec::new(),
-        field: None,
-    };
-    r.add(p("King", "K", "K").royal(), None);
-    r.add(p("Queen", "Q", "Q"), None);
-    r.add(p("Rook", "R", "R"), Some(p("Dragon", "R", "RF")));
-    r.add(p("Bishop", "B", "B"), Some(p("Horse", "B", "BW")));
-    r.add(p("Gold", "G", "WfF"), None);
-    r.add(p("Silver", "S", "FfW"), gold("Promoted Silver", "S"));
-    r.add(p("Knight", "N", "ffN"), gold("Promoted Knight", "N"));
-    r.add(p("Chess Knight", "X", "N"), None);
-    r.add(p("Lance", "L", "vR"), gold("Promoted Lance", "L"));
-    r.add(p("Pawn", "P", "fW").one_per_file().no_drop_mate(), gold("Tokin", "P"));
-    r
+        ..RuleSet::new(meta, GeometrySpec::flat(files, ranks), start)
+    }
+    .with_pieces([
+        (p("King", "K", "K").royal(), None),
+        (p("Queen", "Q", "Q"), None),
+        (p("Rook", "R", "R"), Some(p("Dragon", "R", "RF"))),
+        (p("Bishop", "B", "B"), Some(p("Horse", "B", "BW"))),
+        (p("Gold", "G", "WfF"), None),
+        (p("Silver", "S", "FfW"), gold("Promoted Silver", "S")),
+        (p("Knight", "N", "ffN"), gold("Promoted Knight", "N")),
+        (p("Chess Knight", "X", "N"), None),
+        (p("Lance", "L", "vR"), gold("Promoted Lance", "L")),
+        (p("Pawn", "P", "fW").one_per_file().no_drop_mate(), gold("Tokin", "P")),
+    ])
 }
 
 /// A random position: pieces (cell, type, first player?), hands, side to move. Kings are

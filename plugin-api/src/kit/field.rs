@@ -13,127 +13,17 @@
 //! from there, and perft hands each node its occupied cells and, after a move that stranded
 //! nothing, the knowledge that nothing is stranded.
 
-use std::sync::Arc;
-
-use super::KitVariant;
-use super::movegen::PinCandidates;
-use super::movegen::Undo;
-use super::rules::FieldRule;
-use super::support::{MAX_FIELD_PIECES, Support};
-use super::tables::TypeSet;
-use crate::field::GRACE;
-use crate::geometry::{Cell, NO_CELL};
-use crate::moves::{Move, MoveKind};
-use crate::piece::PieceId;
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::RuleError;
-
-/// A field rule compiled for the kit.
-#[derive(Debug)]
-pub(crate) struct FieldTables {
-    pub unbounded: bool,
-    pub placement_distance: i32,
-    pub royal_distance: i32,
-    pub moves_end_supported: bool,
-    pub support: Arc<Support>,
-    /// The royal type (placed from hand on each side's first turn).
-    pub royal: PieceId,
-    /// Every droppable cube: its hand type, its faces, and whether they are relays (Ki drop rule).
-    pub drops: Vec<(PieceId, Vec<PieceId>, bool)>,
-    /// The box's centre cell (where an unbounded field keeps the first player's royal).
-    pub centre: Cell,
-    /// Per type and side, the offsets its captures can reach on an empty board: a drop whose
-    /// offset to the enemy royal is not among them cannot give check, so the rays are walked only
-    /// for the few that are.
-    reach: OffsetSet,
-}
-
-/// Per side and offset `(dx, dy)` within a box's size, the types whose captures reach it.
-#[derive(Debug)]
-struct OffsetSet {
-    files: i32,
-    ranks: i32,
-    types: Vec<TypeSet>,
-}
-
-impl OffsetSet {
-    fn index(&self, side: Side, dx: i32, dy: i32) -> usize {
-        let (w, h) = (2 * self.files - 1, 2 * self.ranks - 1);
-        (side.index() * h as usize + (dy + self.ranks - 1) as usize) * w as usize + (dx + self.files - 1) as usize
-    }
-
-    fn build(kit: &KitVariant) -> OffsetSet {
-        let (files, ranks) = (kit.geometry.files() as i32, kit.geometry.ranks() as i32);
-        let len = 2 * (2 * files as usize - 1) * (2 * ranks as usize - 1);
-        let mut set = OffsetSet { files, ranks, types: vec![TypeSet::default(); len] };
-        for (ty, p) in kit.rules.pieces.iter().enumerate() {
-            for side in Side::BOTH {
-                for a in p.atoms.iter().filter(|a| a.mode.captures) {
-                    let v = a.vector.for_side(side);
-                    let steps = if a.range == 0 { files.max(ranks) } else { a.range as i32 };
-                    for k in 1..=steps {
-                        let (dx, dy) = (v.df as i32 * k, v.dr as i32 * k);
-                        if dx.abs() < files && dy.abs() < ranks {
-                            let i = set.index(side, dx, dy);
-                            set.types[i].insert(ty);
-                        }
-                    }
-                }
-            }
-        }
-        set
-    }
-
-    /// The types of `side` whose captures reach `(dx, dy)` away on an empty board.
-    #[inline]
-    fn at(&self, side: Side, dx: i32, dy: i32) -> &TypeSet {
-        &self.types[self.index(side, dx, dy)]
-    }
-
-    fn contains(&self, ty: PieceId, side: Side, dx: i32, dy: i32) -> bool {
-        self.at(side, dx, dy).contains(ty)
-    }
-}
-
-impl FieldTables {
-    pub fn new(kit: &KitVariant, rule: &FieldRule) -> Result<FieldTables, String> {
-        let royals: Vec<usize> = (0..kit.is_royal.len()).filter(|&t| kit.is_royal[t]).collect();
-        let [royal] = royals[..] else {
-            return Err("an open field needs exactly one royal piece type".into());
-        };
-        if kit.rules.cubes.is_empty() {
-            return Err("an open field needs cubes (its hands hold cubes)".into());
-        }
-        if kit.geometry.levels() != 1 {
-            return Err("an open field is flat".into());
-        }
-        let hand_type: Vec<PieceId> = kit.info.pieces.iter().map(|p| p.demotes_to).collect();
-        let support = Support::new(&kit.geometry, &rule.support, &kit.is_royal, &hand_type);
-        let drops = (kit.rules.cubes.iter())
-            .filter(|c| !c.faces.contains(&royal))
-            .map(|c| {
-                let faces: Vec<PieceId> = c.faces.iter().map(|&f| f as PieceId).collect();
-                (faces[0], faces.clone(), rule.support.relays.contains(&c.faces[0]))
-            })
-            .collect();
-        if kit.rules.pieces.iter().any(|p| !p.paths.is_empty()) {
-            return Err("open fields support single-leg moves only".into());
-        }
-        let (cx, cy) = crate::field::centre(&kit.geometry);
-        Ok(FieldTables {
-            reach: OffsetSet::build(kit),
-            unbounded: rule.unbounded,
-            placement_distance: rule.placement_distance as i32,
-            royal_distance: rule.royal_distance as i32,
-            moves_end_supported: rule.support.moves_end_supported,
-            support: Arc::new(support),
-            royal: royal as PieceId,
-            drops,
-            centre: kit.geometry.cell(cx, cy, 0).expect("the centre is on the board"),
-        })
-    }
-}
+use super::compiled::KitVariant;
+use super::field_tables::FieldTables;
+use super::movegen::{PinCandidates, Undo};
+use super::support::MAX_FIELD_PIECES;
+use crate::model::error::RuleError;
+use crate::model::field::GRACE;
+use crate::model::geometry::{Cell, NO_CELL};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::PieceId;
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// The field as the side to move finds it: the occupied cells and both royals' cells.
 struct Scan {
@@ -655,7 +545,7 @@ impl KitVariant {
     fn recentre(&self, f: &FieldTables, pos: &mut Position, royal: Cell) -> Result<(), RuleError> {
         let g = &self.geometry;
         let ((cx, cy, _), (rx, ry, _)) = (g.coords(f.centre), g.coords(royal));
-        let pieces: Vec<(Cell, crate::piece::Piece)> =
+        let pieces: Vec<(Cell, crate::model::piece::Piece)> =
             (0..g.len() as Cell).filter_map(|c| pos.piece_at(c).map(|p| (c, p))).collect();
         for &(c, _) in &pieces {
             pos.set(c, None);

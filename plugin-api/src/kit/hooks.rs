@@ -7,11 +7,12 @@
 use std::sync::Arc;
 
 use super::support::Support;
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::piece::{Piece, PieceId};
-use crate::position::Position;
-use crate::variant::{RuleError, VariantInfo};
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::moves::Move;
+use crate::model::outcome::Outcome;
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::Position;
 
 /// Rule code supplied by a script or a plugin. Every method has a "no effect" default.
 pub trait Hooks: Send + Sync + std::fmt::Debug {

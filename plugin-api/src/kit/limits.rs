@@ -12,12 +12,12 @@
 //! exactly when the receiving group holds fewer than N such pieces beforehand — the only count
 //! taken, and skipped when a piece moves within its group without changing type.
 
-use super::rules::{Limit, LimitScope};
-use crate::betza::Atom;
-use crate::geometry::{Cell, Geometry};
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
-use crate::side::Side;
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::position::Position;
+use crate::model::side::Side;
+use crate::rules::betza::Atom;
+use crate::rules::{Limit, LimitScope};
 
 /// One limited type's groups.
 #[derive(Debug)]
@@ -133,9 +133,9 @@ fn components(geo: &Geometry, atoms: &[Atom]) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::betza::Mode;
-    use crate::directions;
-    use crate::geometry::GeometrySpec;
+    use crate::model::geometry::GeometrySpec;
+    use crate::rules::betza::Mode;
+    use crate::rules::directions;
 
     fn slides(set: &str) -> Vec<Atom> {
         let to_atom = |v| Atom { vector: v, range: 0, mode: Mode::BOTH, lame: false, skip_first: false };

@@ -1,15 +1,16 @@
-//! Move generation, legality and make/unmake for kit variants. Allocation-free on the hot path:
+//! Move generation, legality and make/unmake for kit variants on a board (an open field's play,
+//! `field.rs`, builds on the make/unmake and attack tests here). Allocation-free on the hot path:
 //! callers pass the move buffer, and the legality test works in place with make/unmake.
 
-use super::KitVariant;
-use super::rules::CheckRule;
+use super::compiled::KitVariant;
 use super::tables::{ProbeKind, TypeSet};
-use crate::geometry::{Cell, NO_CELL};
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Piece, PieceId};
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::RuleError;
+use crate::model::error::RuleError;
+use crate::model::geometry::{Cell, NO_CELL};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::Position;
+use crate::model::side::Side;
+use crate::rules::CheckRule;
 
 /// What a move changed, so it can be taken back exactly.
 #[derive(Clone, Copy, Debug)]
@@ -61,7 +62,7 @@ impl PinCandidates {
 
 impl KitVariant {
     /// Appends a board move (`base.piece` = the mover's type), with its promotion choices: forced
-    /// by a capture (capture-promotion), optional or forced in the zone, and forced where the piece
+    /// by a capture (promotion by capture), optional or forced in the zone, and forced where the piece
     /// could never move again unless the variant allows immobile pieces.
     #[inline]
     pub(crate) fn push_board(&self, out: &mut Vec<Move>, side: Side, base: Move, captures: bool) {
@@ -80,7 +81,7 @@ impl KitVariant {
             return;
         }
         if captures
-            && self.rules.promotion.on_capture
+            && self.rules.promotion.by_capture
             && let Some(p) = self.promotes_to[ty as usize]
         {
             out.push(mv(p));
@@ -140,7 +141,8 @@ impl KitVariant {
         let start = out.len();
         self.piece_moves(pos, out, side, ty, from);
         if self.paths.has_paths(ty) {
-            self.path_moves(pos, out, side, ty, from);
+            let emit = &mut |base, captures| self.push_board(out, side, base, captures);
+            self.paths.moves(&self.geometry, pos, side, ty, from, emit);
         }
         if self.may_repeat[ty as usize] {
             // Different paths with the same effect (an area move's detours, a leap and a two-step
@@ -487,11 +489,9 @@ impl KitVariant {
         royals
     }
 
-    /// All legal moves of the side to move into `out`. `pos` is used as scratch and restored.
+    /// All legal moves of the side to move on a board into `out`. `pos` is used as scratch and
+    /// restored.
     pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        if let Some(f) = &self.field {
-            return self.field_legal(f, pos, out);
-        }
         out.clear();
         let side = pos.side_to_move();
         let royals = self.scan(pos, out, side);
@@ -636,16 +636,8 @@ impl KitVariant {
         }
     }
 
-    /// Perft with make/unmake and one reused buffer per ply.
-    pub(crate) fn perft_in_place(
-        &self,
-        pos: &mut Position,
-        depth: u32,
-        bufs: &mut [Vec<Move>],
-    ) -> Result<u64, RuleError> {
-        if let Some(f) = &self.field {
-            return self.field_perft(f, pos, &super::field::FieldNode::scan(pos)?, depth, bufs);
-        }
+    /// Perft on a board with make/unmake and one reused buffer per ply.
+    pub(crate) fn board_perft(&self, pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> Result<u64, RuleError> {
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
         self.gen_legal(pos, buf)?;
         if depth <= 1 {
@@ -654,9 +646,9 @@ impl KitVariant {
         let mut nodes = 0;
         for i in 0..buf.len() {
             let mv = buf[i];
-            let u = self.make_full(pos, mv)?;
-            let n = self.perft_in_place(pos, depth - 1, rest);
-            self.unmake_full(pos, mv, u);
+            let u = self.make(pos, mv);
+            let n = self.board_perft(pos, depth - 1, rest);
+            self.unmake(pos, mv, u);
             nodes += n?;
         }
         Ok(nodes)

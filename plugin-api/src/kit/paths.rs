@@ -9,12 +9,11 @@
 //! - only a captured cell is recorded as the move's stop (`via`), so paths with the same effect
 //!   produce the same move and the caller's de-duplication makes them one.
 
-use super::KitVariant;
-use crate::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
-use crate::geometry::{Cell, Geometry, NO_CELL, Vector};
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
-use crate::side::Side;
+use crate::model::geometry::{Cell, Geometry, NO_CELL, Vector};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::position::Position;
+use crate::model::side::Side;
+use crate::rules::betza::{LegDirs, Path, Stop, UNIT_DIRS, unit_dir};
 
 /// One leg, ready to walk.
 #[derive(Clone, Copy, Debug)]
@@ -107,7 +106,8 @@ fn compile(path: &Path, side: Side) -> Result<CompiledPath, String> {
 
 /// One walk of one piece's paths from its cell.
 struct Walk<'a> {
-    kit: &'a KitVariant,
+    paths: &'a PathTables,
+    geo: &'a Geometry,
     pos: &'a Position,
     side: Side,
     ty: u8,
@@ -117,28 +117,27 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// What stands on `c` as the paths see it: nothing on the start, nor on a captured cell.
     #[inline]
-    fn occupant(&self, c: Cell, victim: Cell) -> Option<crate::piece::Piece> {
+    fn occupant(&self, c: Cell, victim: Cell) -> Option<crate::model::piece::Piece> {
         if c == self.from || c == victim { None } else { self.pos.piece_at(c) }
     }
 
     #[inline]
-    fn emit(&self, out: &mut Vec<Move>, to: Cell, via: Cell, captures: bool) {
-        let base = Move { kind: MoveKind::Board, piece: self.ty, from: self.from, to, via };
-        self.kit.push_board(out, self.side, base, captures);
+    fn emit(&self, emit: &mut impl FnMut(Move, bool), to: Cell, via: Cell, captures: bool) {
+        emit(Move { kind: MoveKind::Board, piece: self.ty, from: self.from, to, via }, captures);
     }
 
-    fn leg(&self, out: &mut Vec<Move>, path: &CompiledPath, k: usize, at: Cell, mask: u8, victim: Cell) {
+    fn leg<F: FnMut(Move, bool)>(&self, emit: &mut F, path: &CompiledPath, k: usize, at: Cell, mask: u8, victim: Cell) {
         let leg = &path.legs[k];
         let last = k + 1 == path.legs.len();
-        let steps = &self.kit.paths;
+        let steps = self.paths;
         if leg.anywhere {
             for c in 0..steps.cells as Cell {
-                if c == self.from || !self.kit.geometry.exists(c) {
+                if c == self.from || !self.geo.exists(c) {
                     continue;
                 }
                 match self.pos.piece_at(c) {
-                    None if leg.stop.empty => self.emit(out, c, victim, victim != NO_CELL),
-                    Some(q) if leg.stop.enemy && q.side != self.side => self.emit(out, c, victim, true),
+                    None if leg.stop.empty => self.emit(emit, c, victim, victim != NO_CELL),
+                    Some(q) if leg.stop.enemy && q.side != self.side => self.emit(emit, c, victim, true),
                     _ => {}
                 }
             }
@@ -161,9 +160,9 @@ impl Walk<'_> {
                     None => {
                         if leg.stop.empty {
                             if last {
-                                self.emit(out, c, victim, victim != NO_CELL);
+                                self.emit(emit, c, victim, victim != NO_CELL);
                             } else {
-                                self.leg(out, path, k + 1, c, onward, victim);
+                                self.leg(emit, path, k + 1, c, onward, victim);
                             }
                         }
                     }
@@ -171,14 +170,14 @@ impl Walk<'_> {
                         let enemy = q.side != self.side;
                         if last {
                             if leg.stop.enemy && enemy {
-                                self.emit(out, c, victim, true);
+                                self.emit(emit, c, victim, true);
                             }
                         } else {
                             if leg.stop.enemy && enemy {
-                                self.leg(out, path, k + 1, c, onward, c);
+                                self.leg(emit, path, k + 1, c, onward, c);
                             }
                             if leg.stop.hop {
-                                self.leg(out, path, k + 1, c, onward, victim);
+                                self.leg(emit, path, k + 1, c, onward, victim);
                             }
                         }
                         break;
@@ -192,12 +191,21 @@ impl Walk<'_> {
     }
 }
 
-impl KitVariant {
-    /// Appends the multi-leg moves of the piece on `from`; the caller de-duplicates.
-    pub(crate) fn path_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
-        let walk = Walk { kit: self, pos, side, ty, from };
-        for path in self.paths.of(ty, side) {
-            walk.leg(out, path, 0, from, path.legs[0].next[0], NO_CELL);
+impl PathTables {
+    /// Walks the multi-leg paths of the piece on `from`, handing `emit` each move (with the
+    /// mover's type, before promotion choices) and whether it captures; the caller de-duplicates.
+    pub fn moves(
+        &self,
+        geo: &Geometry,
+        pos: &Position,
+        side: Side,
+        ty: u8,
+        from: Cell,
+        emit: &mut impl FnMut(Move, bool),
+    ) {
+        let walk = Walk { paths: self, geo, pos, side, ty, from };
+        for path in self.of(ty, side) {
+            walk.leg(emit, path, 0, from, path.legs[0].next[0], NO_CELL);
         }
     }
 }

@@ -10,12 +10,12 @@
 //! makes no relay supported, its own or another. This is also the primitive the `stranded` hook
 //! works with (see [`super::Hooks`]).
 
-use super::rules::SupportRule;
-use crate::field::GRACE;
-use crate::geometry::{Cell, Geometry, NO_CELL, Vector};
-use crate::piece::{Piece, PieceId};
-use crate::position::Position;
-use crate::side::Side;
+use crate::model::field::GRACE;
+use crate::model::field::SupportRule;
+use crate::model::geometry::{Cell, Geometry, NO_CELL, Vector};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
 /// The most pieces the field functions follow at once (they keep sets of pieces as 64-bit
 /// masks); the kit refuses to play a field with more, with an error.
@@ -296,7 +296,7 @@ impl Support {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GeometrySpec;
+    use crate::model::geometry::GeometrySpec;
 
     /// Types: 0 a royal, 1 a relay (a Ki), 2 a plain cube.
     fn support(g: &Geometry) -> Support {

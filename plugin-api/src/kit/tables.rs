@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::betza::Atom;
-use crate::geometry::{Cell, Geometry, Vector};
-use crate::side::Side;
+use crate::model::geometry::{Cell, Geometry, Vector};
+use crate::model::side::Side;
+use crate::rules::betza::Atom;
 
 /// A set of piece types as a bitset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

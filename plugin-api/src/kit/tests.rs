@@ -5,11 +5,13 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::geometry::{Cell, GeometrySpec};
-use crate::moves::MoveKind;
-use crate::piece::Piece;
-use crate::side::Side;
-use crate::variant::Metadata;
+use crate::model::description::Metadata;
+use crate::model::geometry::{Cell, GeometrySpec};
+use crate::model::moves::MoveKind;
+use crate::model::piece::Piece;
+use crate::model::side::Side;
+use crate::rules::betza::{self, Atom};
+use crate::rules::{CubeRule, PieceRule, RuleSet};
 
 const MOVES: [(&str, &str); 9] = [
     ("K", "K"),    // royal
@@ -24,9 +26,8 @@ const MOVES: [(&str, &str); 9] = [
 ];
 
 fn rules() -> RuleSet {
+    let meta = Metadata { name: "Probe test".into(), ..Metadata::default() };
     RuleSet {
-        meta: Metadata { name: "Probe test".into(), ..Metadata::default() },
-        geometry: GeometrySpec::flat(7, 7),
         pieces: MOVES
             .iter()
             .map(|&(token, moves)| {
@@ -34,16 +35,7 @@ fn rules() -> RuleSet {
                 if token == "K" { p.royal() } else { p }
             })
             .collect(),
-        promotion: PromotionRule::default(),
-        drops: false,
-        check: CheckRule::MustEscape,
-        stalemate: StalemateRule::Loss,
-        baring: BaringRule::Off,
-        repetition: RepetitionRule::default(),
-        pass_limit: 0,
-        start: "k6/7/7/7/7/7/6K b - 1".into(),
-        cubes: Vec::new(),
-        field: None,
+        ..RuleSet::new(meta, GeometrySpec::flat(7, 7), "k6/7/7/7/7/7/6K b - 1")
     }
 }
 
@@ -106,7 +98,7 @@ fn agrees_with_brute_force(v: &KitVariant, mut pos: Position) -> Result<(), Test
     Ok(())
 }
 
-/// 3D pieces on a 4 × 5 × 4 box: (token, slide sets, step sets) from [`crate::directions`].
+/// 3D pieces on a 4 × 5 × 4 box: (token, slide sets, step sets) from [`crate::rules::directions`].
 const MOVES_3D: [(&str, &[&str], &[&str]); 7] = [
     ("K", &[], &["radial"]),
     ("E", &["radial"], &[]),
@@ -119,7 +111,7 @@ const MOVES_3D: [(&str, &[&str], &[&str]); 7] = [
 
 fn rules_3d() -> RuleSet {
     let atoms = |sets: &[&str], range| -> Vec<Atom> {
-        let vectors = sets.iter().flat_map(|s| crate::directions::named(s).expect("a direction set"));
+        let vectors = sets.iter().flat_map(|s| crate::rules::directions::named(s).expect("a direction set"));
         vectors.map(|vector| Atom { vector, range, mode: betza::Mode::BOTH, lame: false, skip_first: false }).collect()
     };
     let pieces = MOVES_3D

@@ -22,5 +22,5 @@ fn main() {
         Some(s) => v.parse_position(s).expect("a valid position string"),
         None => v.parse_position(DEFAULT).expect("the default position"),
     };
-    henka_api::perft::print_speed(&v, &pos, depth).expect("perft");
+    henka_api::variant::perft::print_speed(&v, &pos, depth).expect("perft");
 }

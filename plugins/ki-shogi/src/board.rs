@@ -2,7 +2,7 @@
 //! hands by cube, both Gyoku's cells and the side to move. About a hundred bytes, so moves are
 //! tried on a copy rather than made and unmade.
 
-use henka_api::field::GRACE;
+use henka_api::model::field::GRACE;
 use henka_api::{Move, MoveKind, Piece, Position, Side};
 
 use crate::faces::{CUBE_FIRST_FACES, Face, GYOKU, cube_of};

@@ -4,8 +4,7 @@
 //! too.
 
 use henka_api::PieceInfo;
-use henka_api::field::{CubeInfo, FieldInfo};
-use henka_api::kit::SupportRule;
+use henka_api::model::field::{CubeInfo, FieldInfo, SupportRule};
 
 /// A face: a piece type id, as in docs/ki-shogi.md.
 pub type Face = u8;

@@ -5,10 +5,9 @@
 //!
 //! The engine is written by hand from the rules, independently of the rules kit the script runs on,
 //! so that `henka verify ki-shogi` compares two implementations rather than one with itself. It
-//! uses no part of `henka_api::{betza, kit, bitboard}` (but the kit's `SupportRule` data type, to
-//! describe support to the host); position strings and compass notation are the host's field
-//! notation (`henka_api::field_position`, `henka_api::compass`), selected by the same
-//! [`VariantInfo::field`] the script declares.
+//! uses no part of `henka_api::{rules, kit, bitboard}`; position strings and compass notation are
+//! the host's field notation (`henka_api::notation::field_position`, `henka_api::variant::compass`), selected by the
+//! same [`VariantInfo::field`] the script declares.
 //!
 //! - `faces`: the cubes' faces, their moves, flips and capture choices;
 //! - `tables`: per-cell neighbours, targets, rays and an attack table by offset;
@@ -37,7 +36,7 @@ mod rules;
 mod support;
 mod tables;
 
-use henka_api::geometry::Geometry;
+use henka_api::model::geometry::Geometry;
 use henka_api::{GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo};
 
 use board::Board;

@@ -4,7 +4,7 @@
 //! built with opt-level 3 in tests, so the 12-million-node counts take about a second).
 
 use henka_api::Variant;
-use henka_api::perft_suite::parse_suite;
+use henka_api::variant::perft_suite::parse_suite;
 use ki_shogi::KiShogi;
 
 fn run_suite(v: &KiShogi, text: &str) {

@@ -7,8 +7,9 @@
 mod common;
 
 use common::legal;
-use henka_api::field::GRACE;
-use henka_api::{EndReason, Position, Side, Variant, perft};
+use henka_api::model::field::GRACE;
+use henka_api::variant::generic_perft;
+use henka_api::{EndReason, Position, Side, Variant};
 use ki_shogi::KiShogi;
 use proptest::prelude::*;
 
@@ -95,7 +96,7 @@ fn playout(v: &KiShogi, seed: u64, plies: usize) -> Result<(), TestCaseError> {
             prop_assert!(!v.in_check(&next), "{} leaves the Gyoku attacked in {}", w, text);
         }
         if ply % 8 == 4 {
-            let through_api = perft::generic_perft(v, &pos, 2).unwrap();
+            let through_api = generic_perft(v, &pos, 2).unwrap();
             prop_assert_eq!(v.perft(&pos, 2).unwrap(), through_api, "at {}", text);
         }
         v.play(&mut pos, moves[rng.usize(..moves.len())]).unwrap();

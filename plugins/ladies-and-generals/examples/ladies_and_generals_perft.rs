@@ -17,5 +17,5 @@ fn main() {
         Some(s) => v.parse_position(&s).expect("a valid position string"),
         None => v.start_position(),
     };
-    henka_api::perft::print_speed(&v, &pos, depth).expect("perft");
+    henka_api::variant::perft::print_speed(&v, &pos, depth).expect("perft");
 }

@@ -33,7 +33,7 @@ mod restrictions;
 mod rules;
 mod tables;
 
-use henka_api::geometry::Geometry;
+use henka_api::model::geometry::Geometry;
 use henka_api::notation::{self, NotationError};
 use henka_api::{
     Cell, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Side, Variant, VariantInfo,

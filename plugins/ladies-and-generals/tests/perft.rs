@@ -6,8 +6,8 @@ mod common;
 
 use common::variant;
 use henka_api::Variant;
-use henka_api::perft::generic_perft;
-use henka_api::perft_suite::parse_suite;
+use henka_api::variant::generic_perft;
+use henka_api::variant::perft_suite::parse_suite;
 
 const SUITE: &str = include_str!("../../../host/tests/perft/ladies-and-generals.perft");
 

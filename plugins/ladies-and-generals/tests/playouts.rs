@@ -15,7 +15,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::{coords, legal, ty, variant};
-use henka_api::perft::generic_perft;
+use henka_api::variant::generic_perft;
 use henka_api::{Cell, HistoryEntry, Move, MoveKind, Position, Side, Variant};
 use ladies_and_generals::LadiesAndGenerals;
 use ladies_and_generals::pieces::{EMPEROR, PRINCELING};

@@ -3,39 +3,28 @@
 //! two against each other.
 
 use henka_api::bitboard::BitboardVariant;
-use henka_api::kit::shogi_pieces::{bishop, gold, king, knight, lance, pawn, rook, silver};
-use henka_api::kit::{PromotionRule, RepetitionRule, RuleSet};
+use henka_api::rules::shogi_pieces::{bishop, gold, king, knight, lance, pawn, rook, silver};
+use henka_api::rules::{PromotionRule, RepetitionRule, RuleSet};
 use henka_api::{GeometrySpec, Metadata};
 
 /// Shogi's rules, pieces in the script's order (which is the order hands are written).
 pub fn rules() -> RuleSet {
-    let mut r = RuleSet {
-        meta: Metadata {
-            name: "Shogi".into(),
-            author: "traditional".into(),
-            version: "1.0".into(),
-            description: "Standard Japanese chess on a 9×9 board, with drops.".into(),
-        },
-        geometry: GeometrySpec::flat(9, 9),
-        pieces: Vec::new(),
+    let meta = Metadata {
+        name: "Shogi".into(),
+        author: "traditional".into(),
+        version: "1.0".into(),
+        description: "Standard Japanese chess on a 9×9 board, with drops.".into(),
+    };
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let (p, tokin) = pawn();
+    RuleSet {
         // Optional promotion in the last three ranks; forced where a piece could never move again.
         promotion: PromotionRule { zone_depth: 3, mandatory: false, ..Default::default() },
         drops: true,
-        check: Default::default(),
-        stalemate: Default::default(),
-        baring: Default::default(),
         repetition: RepetitionRule { count: 4, perpetual_check_loses: true },
-        pass_limit: 0,
-        start: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into(),
-        cubes: Vec::new(),
-        field: None,
-    };
-    for (piece, promoted) in [king("玉将"), rook(), bishop(), gold(), silver(), knight(), lance()] {
-        r.add(piece, promoted);
+        ..RuleSet::new(meta, GeometrySpec::flat(9, 9), start)
     }
-    let (p, tokin) = pawn();
-    r.add(p.no_drop_mate(), tokin);
-    r
+    .with_pieces([king("玉将"), rook(), bishop(), gold(), silver(), knight(), lance(), (p.no_drop_mate(), tokin)])
 }
 
 henka_api::export_variant!(

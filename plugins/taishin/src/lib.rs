@@ -29,7 +29,7 @@ mod pieces;
 mod rules;
 mod tables;
 
-use henka_api::geometry::Geometry;
+use henka_api::model::geometry::Geometry;
 use henka_api::{Cell, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo};
 
 use board::{Board, Mv, REAL};

@@ -3,7 +3,7 @@
 mod common;
 
 use common::legal;
-use henka_api::perft::generic_perft;
+use henka_api::variant::generic_perft;
 use henka_api::{HistoryEntry, Variant};
 use taishin::Taishin;
 

@@ -1,8 +1,9 @@
 //! A plugin with a bug: perft panics, everything else works. The panic must come back to the host
 //! as an error with the panic's message, and the host must go on using the plugin.
 
-use henka_api::kit::shogi_pieces::piece;
-use henka_api::kit::{KitVariant, RuleSet};
+use henka_api::kit::KitVariant;
+use henka_api::rules::RuleSet;
+use henka_api::rules::shogi_pieces::piece;
 use henka_api::{
     Geometry, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo,
 };
@@ -13,20 +14,10 @@ pub struct Panicky(KitVariant);
 
 impl Default for Panicky {
     fn default() -> Self {
+        let meta = Metadata { name: "Panicky".into(), ..Metadata::default() };
         let rules = RuleSet {
-            meta: Metadata { name: "Panicky".into(), ..Metadata::default() },
-            geometry: GeometrySpec::flat(3, 3),
             pieces: vec![piece("King", "K", "K").royal(), piece("Rook", "R", "R")],
-            promotion: Default::default(),
-            drops: false,
-            check: Default::default(),
-            stalemate: Default::default(),
-            baring: Default::default(),
-            repetition: Default::default(),
-            pass_limit: 0,
-            start: "k2/3/KR1 b - 1".into(),
-            cubes: Vec::new(),
-            field: None,
+            ..RuleSet::new(meta, GeometrySpec::flat(3, 3), "k2/3/KR1 b - 1")
         };
         Panicky(KitVariant::new(rules, None).expect("valid rules"))
     }

@@ -1,82 +1,20 @@
-//! The one trait every variant implements, scripted or compiled, and what it describes itself with.
+//! Layer 4: the one trait every variant implements, scripted or compiled, and what works through
+//! it alone — [`perft`] counts and [`perft_suite`] files, a [`game::Game`] in progress and, for
+//! Ki Shogi, the [`compass`] notation, which names a move only among the legal moves. It needs the
+//! model and the notation; the engines of layer 5 implement it.
 
-use serde::{Deserialize, Serialize};
+pub mod compass;
+pub mod game;
+pub mod perft;
+pub mod perft_suite;
 
-use crate::compass;
-use crate::field::FieldInfo;
-use crate::geometry::{Geometry, GeometrySpec};
-use crate::moves::Move;
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::geometry::Geometry;
+use crate::model::moves::Move;
+use crate::model::outcome::{HistoryEntry, Outcome};
+use crate::model::position::Position;
 use crate::notation::{self, NotationError};
-use crate::outcome::{HistoryEntry, Outcome};
-use crate::piece::{PieceId, PieceInfo};
-use crate::position::Position;
-
-/// Where in a source file something went wrong (1-based line and column).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceLocation {
-    pub file: String,
-    pub line: u32,
-    pub column: u32,
-}
-
-impl std::fmt::Display for SourceLocation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.column)
-    }
-}
-
-/// A failure while applying a variant's rules at run time: a script hook that raised an error or
-/// ran too long, or a plugin that panicked. The game and the host carry on; the caller shows it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct RuleError {
-    pub message: String,
-    pub location: Option<SourceLocation>,
-}
-
-impl RuleError {
-    pub fn new(message: impl Into<String>) -> RuleError {
-        RuleError { message: message.into(), location: None }
-    }
-}
-
-impl std::fmt::Display for RuleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.location {
-            Some(loc) => write!(f, "{loc}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-/// Who made a variant and what it is: shown in lists, carried by shared scripts and game records.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Metadata {
-    pub name: String,
-    #[serde(default)]
-    pub author: String,
-    #[serde(default)]
-    pub version: String,
-    #[serde(default)]
-    pub description: String,
-}
-
-/// What a variant says about itself: metadata, board, pieces and start. Serialisable: a plugin
-/// hands this to the host as JSON once, at load.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VariantInfo {
-    #[serde(flatten)]
-    pub meta: Metadata,
-    pub geometry: GeometrySpec,
-    pub pieces: Vec<PieceInfo>,
-    /// The types that can be held in hand, in the order position strings list them.
-    #[serde(default)]
-    pub hand_types: Vec<PieceId>,
-    /// The start position as a position string.
-    pub start: String,
-    /// Set for games on an open field of cubes (Ki Shogi): their cubes, layout and notation.
-    #[serde(default)]
-    pub field: Option<FieldInfo>,
-}
 
 /// A variant's rules. Everything the host does (editor, CLI, perft, AI, USI) goes through this.
 ///
@@ -110,7 +48,7 @@ pub trait Variant: Send + Sync {
     /// Counts the legal move sequences of `depth` plies, bulk-counting the last ply. Only "no legal
     /// move" and "no royal left" cut the tree (docs/architecture.md, Tests and measurement).
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
-        crate::perft::generic_perft(self, pos, depth)
+        generic_perft(self, pos, depth)
     }
 
     /// Parses a position string in this variant's notation.
@@ -151,4 +89,26 @@ pub trait Variant: Send + Sync {
         self.legal_moves(pos, &mut legal).map_err(|e| NotationError::Rule(e.to_string()))?;
         if legal.contains(&mv) { Ok(mv) } else { Err(NotationError::Illegal(s.to_string())) }
     }
+}
+
+/// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
+/// a faster internal path override [`Variant::perft`]; this is its default, and what their own
+/// counts are checked against. It lives beside the trait (not in [`perft`]) because the trait's
+/// default calls it.
+pub fn generic_perft<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> Result<u64, RuleError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut moves = Vec::new();
+    v.legal_moves(pos, &mut moves)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut nodes = 0;
+    for mv in moves {
+        let mut next = pos.clone();
+        v.play(&mut next, mv)?;
+        nodes += generic_perft(v, &next, depth - 1)?;
+    }
+    Ok(nodes)
 }

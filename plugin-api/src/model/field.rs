@@ -4,13 +4,13 @@
 //! [`crate::VariantInfo`], so a plugin describes it as JSON too): the cubes a hand holds, whether
 //! the field is unbounded (kept re-centred in its box), and whether moves are written in compass
 //! notation, each face's opposite and who supports whom (so the editor can show them whichever
-//! engine plays). The rules themselves are the kit's ([`crate::kit::FieldRule`]).
+//! engine plays). [`SupportRule`] is plain data shared by the description and the rules (a field
+//! rule says who supports whom with it); the rules themselves are a `FieldRule`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::Geometry;
-use crate::kit::SupportRule;
-use crate::piece::PieceId;
+use crate::model::geometry::Geometry;
+use crate::model::piece::PieceId;
 
 /// A piece's flag bit for "under grace": stranded by the opponent, recoverable in its owner's next
 /// turn. Part of the position (and its hash).
@@ -33,7 +33,7 @@ pub struct FieldInfo {
     /// strings give coordinates relative to the box centre.
     pub unbounded: bool,
     pub cubes: Vec<CubeInfo>,
-    /// Moves are written in the compass notation (see [`crate::compass`]).
+    /// Moves are written in the compass notation (see [`crate::variant::compass`]).
     #[serde(default)]
     pub compass: bool,
     /// Each piece type's opposite face, by type id: the face a move without a capture flips it to
@@ -41,7 +41,7 @@ pub struct FieldInfo {
     #[serde(default)]
     pub opposites: Vec<Option<PieceId>>,
     /// Who supports whom, for display (the editor marks supported cells and unsupported pieces
-    /// with the kit's [`crate::kit::Support`]); `None` when the variant does not say.
+    /// with the kit's `Support`); `None` when the variant does not say.
     #[serde(default)]
     pub support: Option<SupportRule>,
 }
@@ -61,4 +61,25 @@ impl FieldInfo {
 /// The centre cell's coordinates of a box (rounded down on even sizes).
 pub fn centre(g: &Geometry) -> (i32, i32) {
     (g.files() as i32 / 2, g.ranks() as i32 / 2)
+}
+
+/// Who supports whom. Royals need no support and support every piece next to them (either
+/// colour's). Relays (Ki faces) support the pieces next to them while active; a relay is supported
+/// within `relay_reach` of an anchoring royal or next to another active relay; an active relay is a
+/// supported one or one under grace. Every other piece is supported next to a royal or an active
+/// relay.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupportRule {
+    /// Indices of the relay types in `pieces`.
+    #[serde(default)]
+    pub relays: Vec<usize>,
+    /// How far from an anchoring royal a relay is supported (Ki: 2).
+    #[serde(default)]
+    pub relay_reach: u8,
+    /// Only the relay's own royal anchors it (else either royal).
+    #[serde(default)]
+    pub relay_anchor_own: bool,
+    /// A board move must end with the moved piece supported (no sacrifice moves).
+    #[serde(default)]
+    pub moves_end_supported: bool,
 }

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::Vector;
+use crate::model::geometry::Vector;
 
 /// What a move may do on the cell where it ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,28 +1,11 @@
-//! Perft: counting legal move sequences, the standard correctness check for move generators.
+//! Perft: counting legal move sequences, the standard correctness check for move generators. The
+//! count itself is [`Variant::perft`]; [`super::generic_perft`], its default, counts through the
+//! trait alone.
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::variant::{RuleError, Variant};
-
-/// Perft through the `Variant` trait alone (copy-make), bulk-counting the last ply. Variants with
-/// a faster internal path override [`Variant::perft`].
-pub fn generic_perft<V: Variant + ?Sized>(v: &V, pos: &Position, depth: u32) -> Result<u64, RuleError> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    let mut moves = Vec::new();
-    v.legal_moves(pos, &mut moves)?;
-    if depth == 1 {
-        return Ok(moves.len() as u64);
-    }
-    let mut nodes = 0;
-    for mv in moves {
-        let mut next = pos.clone();
-        v.play(&mut next, mv)?;
-        nodes += generic_perft(v, &next, depth - 1)?;
-    }
-    Ok(nodes)
-}
+use super::Variant;
+use crate::model::error::RuleError;
+use crate::model::moves::Move;
+use crate::model::position::Position;
 
 /// Runs `v.perft(pos, depth)` until at least a second has passed and prints the count and the
 /// leaf nodes per second: what each plugin's `examples/perft.rs` reports when run in release.

@@ -6,15 +6,21 @@
 //! moves: reading matches the string's parts against every legal move (exactly one must fit), and
 //! writing checks that its string reads back as the same move, falling back to coordinates when
 //! it would not (two cubes showing the same face that can both make it). A field variant selects
-//! this notation with `FieldInfo::compass`; [`crate::Variant`]'s notation methods then use it.
+//! this notation with `FieldInfo::compass`; [`Variant`]'s notation methods then use it.
+//!
+//! So the trait and this module call each other, the one import circle left in the crate: the
+//! trait's notation methods pick the compass for the variants that write moves in it, and the
+//! compass reads and writes a move through the trait's legal moves. Both halves belong to one
+//! concept — notation that depends on the position's legal moves.
 
-use crate::field::{FieldInfo, centre};
-use crate::geometry::{Cell, Geometry};
-use crate::moves::{Move, MoveKind};
+use super::Variant;
+use crate::model::description::VariantInfo;
+use crate::model::field::{FieldInfo, centre};
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::PieceId;
+use crate::model::position::Position;
 use crate::notation::{self, NotationError};
-use crate::piece::PieceId;
-use crate::position::Position;
-use crate::variant::{Variant, VariantInfo};
 
 /// The 16 compass points, clockwise from North, with their vectors (N = +y, towards White). The
 /// eight main points are unit steps; the others are the knight-shaped (1, 2) offsets.

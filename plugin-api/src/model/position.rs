@@ -1,10 +1,10 @@
 //! A position: what stands where, what is in hand, who is to move, a few per-variant counters,
 //! and an incrementally kept hash for repetition detection.
 
-use crate::geometry::Cell;
-use crate::hash::{SECOND_TO_MOVE, counter_key, hand_key, piece_key};
-use crate::piece::{Piece, PieceId};
-use crate::side::Side;
+use crate::model::geometry::Cell;
+use crate::model::hash::{SECOND_TO_MOVE, counter_key, hand_key, piece_key};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::side::Side;
 
 /// How many per-variant counters a position carries (consecutive passes, grace turns, …).
 pub const COUNTERS: usize = 4;

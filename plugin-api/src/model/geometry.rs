@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::side::Side;
+use crate::model::side::Side;
 
 /// A dense cell index on a board. `u16` covers boards up to 65,535 cells.
 pub type Cell = u16;

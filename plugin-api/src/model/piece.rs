@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::side::Side;
+use crate::model::side::Side;
 
 /// Index of a piece type in its variant's piece table.
 pub type PieceId = u8;

@@ -5,7 +5,7 @@
 //! Each function returns a piece and, if it promotes, its promoted form, ready for
 //! [`RuleSet::add`](super::RuleSet::add).
 
-use super::PieceRule;
+use super::rule_set::PieceRule;
 
 /// A piece and its promoted form, if any.
 pub type Pair = (PieceRule, Option<PieceRule>);

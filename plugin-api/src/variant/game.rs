@@ -1,10 +1,11 @@
 //! A game in progress: a start position, the moves played, and the history repetition needs.
 
-use crate::moves::Move;
+use super::Variant;
+use crate::model::error::RuleError;
+use crate::model::moves::Move;
+use crate::model::outcome::{HistoryEntry, Outcome};
+use crate::model::position::Position;
 use crate::notation::NotationError;
-use crate::outcome::{HistoryEntry, Outcome};
-use crate::position::Position;
-use crate::variant::{RuleError, Variant};
 
 /// A game: start, moves, current position, and each earlier position's hash and check flag.
 #[derive(Clone, Debug)]
@@ -93,17 +94,5 @@ impl Game {
         self.positions.pop();
         self.history.pop();
         Some(mv)
-    }
-
-    /// Replays this game's moves under (possibly changed) rules from the same start, stopping at the
-    /// first move that is no longer legal. Returns the new game and the index of that move, if any.
-    pub fn replay(&self, v: &dyn Variant) -> (Game, Option<usize>) {
-        let mut g = Game::new(self.start.clone());
-        for (i, &mv) in self.moves.iter().enumerate() {
-            if g.play(v, mv).is_err() {
-                return (g, Some(i));
-            }
-        }
-        (g, None)
     }
 }

@@ -1,7 +1,7 @@
 //! The move value: one small `Copy` struct for every kind of move in every variant.
 
-use crate::geometry::{Cell, NO_CELL};
-use crate::piece::PieceId;
+use crate::model::geometry::{Cell, NO_CELL};
+use crate::model::piece::PieceId;
 
 /// What kind of move this is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,12 +1,17 @@
 //! Position strings (extended SFEN) and moves (generalised USI coordinates).
 //!
+//! Layer 2, notation: it reads and writes the model's values ([`crate::model`]) from a variant's
+//! description alone, with no rules. A move in these coordinates is read without asking whether it
+//! is legal: [`crate::Variant::parse_move`] does that. (Ki Shogi's compass notation names moves
+//! among the legal moves, so it sits in layer 4, with the `Variant` trait.)
+//!
 //! Cells: on a flat board, the file number counted from the first player's right (`1` … `files`),
 //! then the rank as letters counted from the top (`a` … `z`, then `aa`, `ab`, … for boards over 26
 //! ranks, like spreadsheet columns). On a board with levels (3D shogi), the file letter from the
 //! first player's left, the level letter (lettered so that the last level is `z`: six levels are
 //! `u` … `z`, level 0 = `u`), and the rank number from the first player's side: `dw1`.
 //!
-//! Positions (field variants such as Ki Shogi write theirs as [`crate::field_position`] says):
+//! Positions (field variants such as Ki Shogi write theirs as [`field_position`] says):
 //! `<board> <side> <hands> <move-number> [<counters>]`. The board lists ranks from the
 //! top joined by `/`, levels (level 0 first) joined by `|`; runs of empty cells are numbers; a
 //! token of more than one letter is wrapped in parentheses; `+` marks a promoted type; uppercase
@@ -17,39 +22,17 @@
 //! `cv8cv9=L` (a general switches back), `P*cv5`. The long form `Pcv3-cv4`, `Ubv2xcw3` (see
 //! [`parse_long_move`]) is read too.
 
-use crate::geometry::{Cell, Geometry, NO_CELL};
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Piece, PieceId};
-use crate::position::{COUNTERS, Position};
-use crate::side::Side;
-use crate::variant::VariantInfo;
+mod error;
+pub mod field_position;
 
-/// Why a position or move string could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    #[error("position string needs at least board, side to move and hands: {0:?}")]
-    MissingFields(String),
-    #[error("unknown piece token {0:?}")]
-    UnknownToken(String),
-    #[error("{0}")]
-    BadBoard(String),
-    #[error("side to move must be `b` or `w`, not {0:?}")]
-    BadSide(String),
-    #[error("bad hands field {0:?}: {1}")]
-    BadHands(String, String),
-    #[error("bad move number {0:?}")]
-    BadMoveNumber(String),
-    #[error("bad counters field {0:?}")]
-    BadCounters(String),
-    #[error("bad cell {0:?}")]
-    BadCell(String),
-    #[error("cannot read move {0:?}: {1}")]
-    BadMove(String, String),
-    #[error("illegal move {0:?}")]
-    Illegal(String),
-    #[error("rule error: {0}")]
-    Rule(String),
-}
+pub use error::NotationError;
+
+use crate::model::description::VariantInfo;
+use crate::model::geometry::{Cell, Geometry, NO_CELL};
+use crate::model::moves::{Move, MoveKind};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::{COUNTERS, Position};
+use crate::model::side::Side;
 
 /// Letters for a rank index counted from the top: 0 → `a`, 25 → `z`, 26 → `aa`.
 fn rank_letters(mut i: u32) -> String {
@@ -181,7 +164,7 @@ fn take_token(s: &str) -> Result<(&str, &str), String> {
 /// Reads a position string.
 pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
     if let Some(field) = &info.field {
-        return crate::field_position::parse(info, field, g, s);
+        return field_position::parse(info, field, g, s);
     }
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() < 3 {
@@ -284,7 +267,7 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
 /// Writes a position string.
 pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> String {
     if let Some(field) = &info.field {
-        return crate::field_position::format(info, field, g, pos);
+        return field_position::format(info, field, g, pos);
     }
     let mut s = String::new();
     for l in 0..g.levels() as i32 {
@@ -446,7 +429,7 @@ pub fn parse_long_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::GeometrySpec;
+    use crate::model::geometry::GeometrySpec;
 
     #[test]
     fn rank_letters_extend_past_z() {

@@ -12,13 +12,13 @@
 //! Written entries come in a fixed order (Black's then White's pieces, by type, then by cell), so
 //! equal positions have equal strings.
 
-use crate::field::{FieldInfo, GRACE};
-use crate::geometry::{Cell, Geometry};
-use crate::notation::NotationError;
-use crate::piece::{Piece, PieceId};
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::VariantInfo;
+use crate::model::description::VariantInfo;
+use crate::model::field::{FieldInfo, GRACE};
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::piece::{Piece, PieceId};
+use crate::model::position::Position;
+use crate::model::side::Side;
+use crate::notation::error::NotationError;
 
 fn side_of(letter: char) -> Option<Side> {
     match letter {

@@ -17,7 +17,7 @@
 //! | `forward_X`, `backward_X`, `sideways_X` | the part of class X with `dr` = +1, −1, 0 |
 //! | `forward`, `backward`, `sideways` | 9, 9 and 8 vectors of every class |
 
-use crate::geometry::Vector;
+use crate::model::geometry::Vector;
 
 /// The class names, by how many coordinates a radial changes (1, 2, 3).
 const CLASSES: [&str; 3] = ["orthogonal", "diagonal", "triagonal"];

@@ -1,15 +1,17 @@
-//! The `RuleSet`: a variant as pure data. Scripts and plugins both build one; the kit compiles it.
+//! The `RuleSet`: a variant as pure data. Scripts and plugins both build one; the engines compile
+//! it.
 
 use serde::{Deserialize, Serialize};
 
-use crate::betza::{self, Atom, BetzaError, Path};
-use crate::geometry::GeometrySpec;
-use crate::outcome::{EndReason, HistoryEntry, Outcome};
-use crate::position::Position;
-use crate::side::Side;
-use crate::variant::Metadata;
+use super::betza::{self, Atom, BetzaError, Path};
+use crate::model::description::Metadata;
+use crate::model::field::SupportRule;
+use crate::model::geometry::GeometrySpec;
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
+use crate::model::position::Position;
+use crate::model::side::Side;
 
-/// A variant's rules as data. Hooks (see [`super::Hooks`]) add what data cannot say.
+/// A variant's rules as data. The kit's hooks ([`crate::kit::Hooks`]) add what data cannot say.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RuleSet {
     #[serde(flatten)]
@@ -43,6 +45,59 @@ pub struct RuleSet {
     pub field: Option<FieldRule>,
 }
 
+impl RuleSet {
+    /// A variant's board and start position with no pieces yet and every other rule at its
+    /// default (see [`RuleSet::default`]). Add the pieces with [`RuleSet::with_pieces`] or
+    /// [`RuleSet::add`]; set other rules by struct update:
+    /// `RuleSet { drops: true, ..RuleSet::new(meta, geometry, start) }`.
+    pub fn new(meta: Metadata, geometry: GeometrySpec, start: impl Into<String>) -> RuleSet {
+        RuleSet { meta, geometry, start: start.into(), ..RuleSet::default() }
+    }
+
+    /// Adds each piece type and its promoted type, if any, in order (see [`RuleSet::add`]).
+    pub fn with_pieces(mut self, pieces: impl IntoIterator<Item = (PieceRule, Option<PieceRule>)>) -> RuleSet {
+        for (piece, promoted) in pieces {
+            self.add(piece, promoted);
+        }
+        self
+    }
+
+    /// Adds a piece type and, if it promotes, its promoted type right after it — the order in
+    /// which scripts declare them.
+    pub fn add(&mut self, mut piece: PieceRule, promoted: Option<PieceRule>) {
+        if let Some(p) = promoted {
+            piece.promotes_to = Some(self.pieces.len() + 1);
+            self.pieces.push(piece);
+            self.pieces.push(p);
+        } else {
+            self.pieces.push(piece);
+        }
+    }
+}
+
+/// No board (0 × 0), pieces or start position yet — set those — and every rule at its default: no
+/// promotion zone, no drops, royals must escape check, no legal move loses, no baring, the fourth
+/// repetition ends the game (perpetual check losing), passes unlimited, no cubes, no open field.
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet {
+            meta: Metadata::default(),
+            geometry: GeometrySpec::flat(0, 0),
+            pieces: Vec::new(),
+            promotion: PromotionRule::default(),
+            drops: false,
+            check: CheckRule::default(),
+            stalemate: StalemateRule::default(),
+            baring: BaringRule::default(),
+            repetition: RepetitionRule::default(),
+            pass_limit: 0,
+            start: String::new(),
+            cubes: Vec::new(),
+            field: None,
+        }
+    }
+}
+
 /// A cube: a piece whose faces are piece types. A move without a capture turns it to the moving
 /// face's `opposite`; a capture turns it to one of the moving face's `capture_faces` (the mover's
 /// choice: one move per face); a drop shows any face. In hand it counts under its first face, and a
@@ -58,7 +113,7 @@ pub struct CubeRule {
 
 /// The open field of Ki Shogi: how royals enter and keep their distance, and which pieces must stay
 /// next to a supporter. The end-of-turn consequence of being unsupported (stranding) is the
-/// variant's `stranded` hook (see [`super::Hooks::stranded`]).
+/// variant's `stranded` hook (see [`crate::kit::Hooks::stranded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldRule {
     /// The field has no edge: the board is a box kept centred on the first player's royal.
@@ -73,27 +128,6 @@ pub struct FieldRule {
     /// Moves are written in compass notation.
     #[serde(default)]
     pub compass: bool,
-}
-
-/// Who supports whom. Royals need no support and support every piece next to them (either
-/// colour's). Relays (Ki faces) support the pieces next to them while active; a relay is supported
-/// within `relay_reach` of an anchoring royal or next to another active relay; an active relay is a
-/// supported one or one under grace. Every other piece is supported next to a royal or an active
-/// relay.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SupportRule {
-    /// Indices of the relay types in `pieces`.
-    #[serde(default)]
-    pub relays: Vec<usize>,
-    /// How far from an anchoring royal a relay is supported (Ki: 2).
-    #[serde(default)]
-    pub relay_reach: u8,
-    /// Only the relay's own royal anchors it (else either royal).
-    #[serde(default)]
-    pub relay_anchor_own: bool,
-    /// A board move must end with the moved piece supported (no sacrifice moves).
-    #[serde(default)]
-    pub moves_end_supported: bool,
 }
 
 /// One piece type.
@@ -217,20 +251,6 @@ impl PieceRule {
     }
 }
 
-impl RuleSet {
-    /// Adds a piece type and, if it promotes, its promoted type right after it — the order in
-    /// which scripts declare them.
-    pub fn add(&mut self, mut piece: PieceRule, promoted: Option<PieceRule>) {
-        if let Some(p) = promoted {
-            piece.promotes_to = Some(self.pieces.len() + 1);
-            self.pieces.push(piece);
-            self.pieces.push(p);
-        } else {
-            self.pieces.push(piece);
-        }
-    }
-}
-
 /// Where and how pieces promote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PromotionRule {
@@ -239,9 +259,12 @@ pub struct PromotionRule {
     /// Every promotable piece whose move starts or ends in the zone must promote (Ōgi); otherwise
     /// promotion is optional except where the piece could never move again (dead cells).
     pub mandatory: bool,
-    /// A piece that captures must promote, wherever it stands (Taishin, Tai shogi).
+    /// Promotion by capture: a piece that captures must promote, wherever it stands (Taishin, Tai
+    /// shogi). Scripts switch it on with `promotion(#{ on_capture: true })`. Not the capture hook
+    /// (a script's `v.on_capture(…)`, [`crate::kit::Hooks::after_capture`]), which is code that
+    /// says what a capturing piece becomes.
     #[serde(default)]
-    pub on_capture: bool,
+    pub by_capture: bool,
     /// A piece may decline promotion even where it could never move again (Taishin's "dead
     /// pieces"); otherwise promotion is forced there.
     #[serde(default)]

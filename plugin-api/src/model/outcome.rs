@@ -1,6 +1,6 @@
 //! How games end: the winner (or a draw) and the reason, for messages and records.
 
-use crate::side::Side;
+use crate::model::side::Side;
 
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! Zobrist-style hashing without tables: every feature's key is a strong mix of its index, so a
 //! position can compute (and incrementally update) its hash without knowing its variant.
 
-use crate::geometry::Cell;
-use crate::piece::{Piece, PieceId};
-use crate::side::Side;
+use crate::model::geometry::Cell;
+use crate::model::piece::{Piece, PieceId};
+use crate::model::side::Side;
 
 /// splitmix64's finaliser: a bijective mixer with good avalanche.
 #[inline]

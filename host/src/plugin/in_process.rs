@@ -1,4 +1,4 @@
-//! [`PluginVariant`]: a [`Variant`] whose rules live in a loaded plugin.
+//! [`PluginVariant`]: a [`Variant`] whose rules live in a plugin loaded into this process.
 //!
 //! Each call writes the position as words, calls the table with host-owned buffers (growing
 //! them when the plugin asks), and turns any failure — including a panic the plugin caught — into
@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use henka_api::abi::{OutBuf, PluginTable, PositionRef, RawOutcome, Status, TextBuf, outcome_from_raw};
-use henka_api::piece::MAX_PIECE_TYPES;
+use henka_api::model::piece::MAX_PIECE_TYPES;
 use henka_api::{Geometry, HistoryEntry, Move, Outcome, Position, RuleError, Variant, VariantInfo};
 
 use super::PluginError;

@@ -1,0 +1,162 @@
+//! [`KitVariant`]: a rule set compiled into the kit's tables, ready for the move generator.
+//!
+//! Building precomputes every ray, leap, zone, dead cell and attack probe ([`super::tables`]),
+//! multi-leg paths ([`super::paths`]), per-type limits ([`super::limits`]) and, for an open field,
+//! its own tables ([`super::field_tables`]). The fields are the kit's: its move generation
+//! (`movegen`, `field`) and its `Variant` implementation read them.
+
+use std::sync::Arc;
+
+use super::field_tables::FieldTables;
+use super::hooks::Hooks;
+use super::limits::Limits;
+use super::paths::PathTables;
+use super::support::Support;
+use super::tables::{Tables, TypeSet};
+use crate::model::description::VariantInfo;
+use crate::model::error::RuleError;
+use crate::model::geometry::Geometry;
+use crate::model::piece::PieceId;
+use crate::rules::betza::{self, Atom, Path};
+use crate::rules::{RuleSet, RuleSetError};
+
+/// Why a rule set could not become a kit variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KitError {
+    #[error(transparent)]
+    Rules(#[from] RuleSetError),
+    /// Rules the kit cannot compile: multi-leg moves on a board with levels, an open field without
+    /// cubes or with several royal types, …
+    #[error("{0}")]
+    Compile(String),
+    /// A hook refused the variant (e.g. a capture hook naming an unknown piece).
+    #[error("{0}")]
+    Hook(RuleError),
+}
+
+/// A variant built by the kit from a [`RuleSet`].
+#[derive(Debug)]
+pub struct KitVariant {
+    pub(super) rules: RuleSet,
+    pub(super) info: VariantInfo,
+    pub(super) geometry: Geometry,
+    pub(super) tables: Tables,
+    pub(super) paths: PathTables,
+    pub(super) hooks: Option<Arc<dyn Hooks>>,
+    pub(super) promotes_to: Vec<Option<PieceId>>,
+    /// `promotes_to` for the types the promotion zone applies to.
+    pub(super) zone_promotes_to: Vec<Option<PieceId>>,
+    /// For promoted types whose promotion is reversible: the base type they may switch back to.
+    pub(super) zone_demotes_to: Vec<Option<PieceId>>,
+    /// Per-type limits per file or binding.
+    pub(super) limits: Limits,
+    pub(super) is_royal: Vec<bool>,
+    pub(super) holdable: Vec<bool>,
+    pub(super) has_royals: bool,
+    pub(super) any_no_drop_mate: bool,
+    /// Some piece has moves the attack probes cannot see (paths): attacks are found by
+    /// generating moves instead.
+    pub(super) generic_attacks: bool,
+    /// Types that may not capture a protected royal, if any piece has the rule.
+    pub(super) spares_protected: Option<TypeSet>,
+    /// Types whose capture asks the hooks what the captor becomes.
+    pub(super) capture_triggers: Option<TypeSet>,
+    /// Per type: two of its moves can reach one cell (`WvR`, multi-leg paths), so its move list
+    /// is de-duplicated.
+    pub(super) may_repeat: Vec<bool>,
+    /// Per cube face: the face after a move without a capture.
+    pub(super) flips: Vec<Option<PieceId>>,
+    /// Per cube face: the faces to choose from after a capture.
+    pub(super) capture_faces: Vec<Vec<PieceId>>,
+    pub(super) has_cubes: bool,
+    /// The open field's rules, when the variant has one.
+    pub(super) field: Option<FieldTables>,
+}
+
+impl KitVariant {
+    /// Validates and compiles a rule set.
+    pub fn new(rules: RuleSet, hooks: Option<Arc<dyn Hooks>>) -> Result<KitVariant, KitError> {
+        let (info, geometry) = rules.describe()?;
+        let n = rules.pieces.len();
+        let holdable: Vec<bool> = (0..n as PieceId).map(|i| info.hand_types.contains(&i)).collect();
+        let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
+        let paths: Vec<Vec<Path>> = rules.pieces.iter().map(|p| p.paths.clone()).collect();
+        let has_paths: Vec<bool> = paths.iter().map(|p| !p.is_empty()).collect();
+        let tables = Tables::build(&geometry, &atoms, &has_paths, rules.promotion.zone_depth);
+        let paths = PathTables::build(&geometry, &paths).map_err(KitError::Compile)?;
+        let limits =
+            Limits::build(&geometry, &rules.pieces.iter().map(|p| p.limit).collect::<Vec<_>>(), &atoms, &tables.column);
+        let type_set = |ids: &mut dyn Iterator<Item = usize>| {
+            let mut set = TypeSet::default();
+            let mut any = false;
+            for i in ids {
+                set.insert(i);
+                any = true;
+            }
+            any.then_some(set)
+        };
+        let capture_triggers = match &hooks {
+            Some(h) => {
+                let ids = h.capture_triggers(&info).map_err(KitError::Hook)?;
+                type_set(&mut ids.into_iter().map(usize::from))
+            }
+            None => None,
+        };
+        let may_repeat = (0..n)
+            .map(|i| {
+                let a = &atoms[i];
+                has_paths[i] || (0..a.len()).any(|x| (x + 1..a.len()).any(|y| betza::atoms_overlap(&a[x], &a[y])))
+            })
+            .collect();
+        let field = (rules.field.as_ref())
+            .map(|rule| FieldTables::new(&rules, rule, &info, &geometry))
+            .transpose()
+            .map_err(KitError::Compile)?;
+        Ok(KitVariant {
+            flips: rules.pieces.iter().map(|p| p.opposite.map(|t| t as PieceId)).collect(),
+            capture_faces: (rules.pieces.iter())
+                .map(|p| p.capture_faces.iter().map(|&t| t as PieceId).collect())
+                .collect(),
+            has_cubes: !rules.cubes.is_empty(),
+            field,
+            may_repeat,
+            generic_attacks: has_paths.iter().any(|&p| p),
+            spares_protected: type_set(&mut (0..n).filter(|&i| rules.pieces[i].spares_protected_royals)),
+            capture_triggers,
+            paths,
+            promotes_to: rules.pieces.iter().map(|p| p.promotes_to.map(|t| t as PieceId)).collect(),
+            zone_promotes_to: rules
+                .pieces
+                .iter()
+                .map(|p| p.promotes_to.filter(|_| p.zone_promotion).map(|t| t as PieceId))
+                .collect(),
+            zone_demotes_to: (0..n)
+                .map(|i| {
+                    let base = info.pieces[i].demotes_to;
+                    let b = &rules.pieces[base as usize];
+                    (base as usize != i && b.reversible_promotion && b.zone_promotion).then_some(base)
+                })
+                .collect(),
+            limits,
+            is_royal: rules.pieces.iter().map(|p| p.royal).collect(),
+            has_royals: rules.pieces.iter().any(|p| p.royal),
+            any_no_drop_mate: rules.drops && rules.pieces.iter().any(|p| p.no_drop_mate),
+            holdable,
+            rules,
+            info,
+            geometry,
+            tables,
+            hooks,
+        })
+    }
+
+    /// The rule set this variant was built from.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The support rule of an open field, compiled for its board (`None` without a field).
+    pub fn support(&self) -> Option<&Arc<Support>> {
+        self.field.as_ref().map(|f| &f.support)
+    }
+}
