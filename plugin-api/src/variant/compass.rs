@@ -87,7 +87,8 @@ fn take_face<'a>(info: &VariantInfo, s: &'a str) -> Option<(PieceId, &'a str)> {
         ALIASES.iter().filter_map(|&(a, full)| info.pieces.iter().position(|p| p.name == full).map(|i| (a, i)));
     let mut best: Option<(usize, PieceId)> = None;
     for (name, i) in names.chain(aliases) {
-        let fits = s.len() >= name.len() && s[..name.len()].eq_ignore_ascii_case(name);
+        // `get` rather than slicing: the input's bytes may end inside a character there.
+        let fits = s.get(..name.len()).is_some_and(|head| head.eq_ignore_ascii_case(name));
         if fits && best.is_none_or(|(len, _)| name.len() > len) {
             best = Some((name.len(), i as PieceId));
         }
