@@ -129,3 +129,21 @@ fn a_reversible_promotion_is_a_promotion() {
     let src = GOOD.replace("moves: \"R\" }", "moves: \"R\", reversible: true }");
     assert_error_at("reversible", &src, 3, "unknown key `reversible` in a piece");
 }
+
+#[test]
+fn scripts_that_would_make_the_host_build_huge_tables_are_refused_at_their_line() {
+    // A chain of 17 legs would unfold into 8¹⁷ path steps per cell.
+    let legs = GOOD.replace(r#"moves: "R" }"#, r#"moves: "aaaaaaaaaaaaaaaaK" }"#);
+    assert_error_at("legs", &legs, 3, "at most 4 legs");
+    // Twenty queens on the largest board: 1.3 million cells × types.
+    let mut queens = String::from("let v = variant(#{ name: \"Q\", board: [255, 255] });\n");
+    queens.push_str("v.piece(#{ name: \"King\", token: \"K\", moves: \"K\", royal: true });\n");
+    for i in 0..20 {
+        queens.push_str(&format!("v.piece(#{{ name: \"Queen {i}\", token: \"Q{i}\", moves: \"Q\" }});\n"));
+    }
+    queens.push_str("v.setup(\"k254/253/K254 b - 1\");\nv\n");
+    assert_error_at("queens", &queens, 1, "move tables allow");
+    // A script over the size limit is refused before it is parsed.
+    let huge = format!("{GOOD}\n// {}\n", "x".repeat(henka::script::MAX_SCRIPT_BYTES));
+    assert_error_at("huge", &huge, 1, "a script may be at most 256 KB");
+}

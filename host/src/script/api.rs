@@ -36,6 +36,11 @@ pub struct Declared<T> {
     pub at: Position,
 }
 
+/// The most cells × piece types a variant may have: the move tables grow with both (and with the
+/// rays' length), and a script must not make the host build tables it cannot hold. Taishin, the
+/// largest bundled variant, has 625 × 163 ≈ 102,000.
+pub const MAX_CELLS_TIMES_TYPES: usize = 250_000;
+
 /// The definition a script builds and returns.
 #[derive(Clone, Debug, Default)]
 pub struct VariantBuilder {
@@ -434,6 +439,17 @@ impl VariantBuilder {
             .clone()
             .ok_or((self.declared_at, "the variant needs a start position: call `setup(...)`".to_string()))?;
         let mut pieces: Vec<PieceRule> = self.pieces.iter().map(|p| p.value.clone()).collect();
+        let cells = geometry.files as usize * geometry.ranks as usize * geometry.levels as usize;
+        if cells * pieces.len() > MAX_CELLS_TIMES_TYPES {
+            return Err((
+                self.declared_at,
+                format!(
+                    "{cells} cells × {} piece types is more than Henka's move tables allow ({MAX_CELLS_TIMES_TYPES}): \
+                     use a smaller board or fewer types",
+                    pieces.len()
+                ),
+            ));
+        }
         if let Some(zone) = &self.zone_pieces {
             for name in &zone.value {
                 if !pieces.iter().any(|p| &p.name == name) {

@@ -62,6 +62,10 @@ pub fn load_file_with(path: &Path, options: &RuleOptions) -> Result<LoadedScript
     load_source_with(&name, &src, options)
 }
 
+/// The largest script Henka compiles. Parsing is not covered by the sandbox's time limit, and a
+/// megabyte takes seconds; the largest bundled script (Taishin) is 15 KB.
+pub const MAX_SCRIPT_BYTES: usize = 256 * 1024;
+
 /// Loads a script from text with its default options; `source_name` names it in error messages.
 pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptError> {
     load_source_with(source_name, src, &RuleOptions::new())
@@ -69,6 +73,13 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
 
 /// Loads a script from text with the given rule options.
 pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> Result<LoadedScript, ScriptError> {
+    if src.len() > MAX_SCRIPT_BYTES {
+        return Err(ScriptError::at(
+            source_name,
+            Position::new(1, 1),
+            format!("the script is {} KB; a script may be at most {} KB", src.len() / 1024, MAX_SCRIPT_BYTES / 1024),
+        ));
+    }
     let (mut engine, deadline) = engine::sandbox_engine();
     let option_log = options::register(&mut engine, chosen);
     let mut ast = engine.compile(src).map_err(|e| ScriptError::from_parse(source_name, e))?;

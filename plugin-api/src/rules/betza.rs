@@ -217,6 +217,11 @@ pub enum LegDirs {
     Anywhere,
 }
 
+/// The most legs a multi-leg move may have. The kit unfolds every path into tables whose size
+/// grows eightfold with each leg, so a long chain of `a`s would ask for gigabytes; Taishin's
+/// area moves, the longest of the bundled variants, have three.
+pub const MAX_LEGS: usize = 4;
+
 /// The eight unit directions (file, rank steps), clockwise from straight ahead, so that a turn to
 /// the right is +2, to the left +6 and back +4 (mod 8).
 pub const UNIT_DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -517,6 +522,9 @@ fn multi_leg(
     let first = select(parts, &mods[0].dirs);
     if first.is_empty() {
         return Err("these direction modifiers select no move".into());
+    }
+    if mods.len() > MAX_LEGS {
+        return Err(format!("a move has at most {MAX_LEGS} legs ('a' joins legs), this one {}", mods.len()));
     }
     let mut legs = Vec::new();
     // A single-leg hop (`cpR`) is a hop leg followed by a straight-on leg that does the rest.
