@@ -13,6 +13,7 @@ pub mod describe;
 pub mod diagram;
 #[cfg(feature = "editor")]
 pub mod editor;
+pub mod fuzzing;
 pub mod player;
 pub mod playtest;
 pub mod plugin;

@@ -1,0 +1,4 @@
+#![no_main]
+//! Fuzzes `henka::fuzzing::script`: see that function for what it checks.
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| henka::fuzzing::script(data));
