@@ -300,11 +300,24 @@ fn the_usi_engine_offers_the_variants_rule_options() {
     input
         .write_all(
             b"usi\nsetoption name rankers value step\nisready\nsetoption name rankers value hop\nisready\n\
-              position startpos\ngo perft 3\nquit\n",
+              position startpos\ngo perft 3\n",
         )
         .unwrap();
+    input.flush().unwrap();
+    // The count runs on the search thread; `quit` would stop it, so it is sent after the total.
+    let mut out = String::new();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("Nodes searched") {
+            break;
+        }
+    }
+    input.write_all(b"quit\n").unwrap();
     drop(input);
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(child.wait().unwrap().success());
     assert!(out.contains("option name rankers type combo default slide var slide var step"), "{out}");
     assert!(out.contains("info string error") && out.contains("\"hop\" is not one of slide, step"), "{out}");
     // The refused value left the chosen one in force: stepping rankers change the third ply.
@@ -359,4 +372,52 @@ fn play_reload_replays_a_reordered_script_with_the_right_pieces() {
     assert!(rest.contains("5. Black: 4d3c"), "the Gold still steps diagonally forward: {rest}");
     assert!(rest.contains("rbsk1/3gp/2G2/P1S2/K2BR w - 6"), "{rest}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_usi_engine_answers_hostile_lines_without_panicking_or_blocking() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["usi", "shogi"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
+    let mut exchange = |commands: &[u8], until: &str| -> String {
+        input.write_all(commands).unwrap();
+        input.flush().unwrap();
+        let mut out = String::new();
+        for line in lines.by_ref() {
+            out.push_str(&line);
+            out.push('\n');
+            if line.starts_with(until) {
+                return out;
+            }
+        }
+        panic!("the engine ended before {until:?}: {out}");
+    };
+    // A hash size past the advertised maximum is clamped to it.
+    let out = exchange(b"setoption name USI_Hash value 18446744073709551615\nisready\n", "readyok");
+    assert!(out.contains("using 4096"), "{out}");
+    // Clocks at the largest number: a search with a capped time, stopped at once.
+    let out = exchange(b"position startpos\ngo btime 18446744073709551615 wtime 18446744073709551615 binc 18446744073709551615\nstop\n", "bestmove");
+    assert!(out.contains("bestmove "), "{out}");
+    // A line that is not UTF-8 is refused, and the next one is read.
+    let out = exchange(b"position startpos \xff\xfe\nisready\n", "readyok");
+    assert!(out.contains("not UTF-8"), "{out}");
+    // A failed `position` leaves no position behind: `go` says so instead of answering for the
+    // previous one.
+    let out = exchange(b"position startpos moves 7g7f\nposition startpos moves 7g7e\ngo depth 1\nisready\n", "readyok");
+    assert!(out.contains("move 7g7e") && out.contains("no position"), "{out}");
+    assert!(!out.contains("bestmove"), "{out}");
+    // A deep perft runs on the search thread: the engine still answers, and `stop` ends it.
+    let out = exchange(b"position startpos\ngo perft 7\nisready\n", "readyok");
+    assert!(!out.contains("Nodes searched"), "isready was answered before the count: {out}");
+    let out = exchange(b"stop\nisready\n", "readyok");
+    assert!(out.contains("perft stopped"), "{out}");
+    input.write_all(b"quit\n").unwrap();
+    drop(input);
+    assert!(child.wait().unwrap().success());
 }

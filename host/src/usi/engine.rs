@@ -21,6 +21,11 @@ use crate::catalog;
 /// The variant when neither the command line nor `setoption` names one.
 const DEFAULT_VARIANT: &str = "shogi";
 const DEFAULT_HASH_MB: usize = 64;
+/// The largest `USI_Hash` Henka advertises, and the most it takes.
+const MAX_HASH_MB: usize = 4096;
+/// The longest a search may be given, whatever the clock says (a day: clock arithmetic on huge
+/// times must not overflow).
+const MAX_THINK: Duration = Duration::from_secs(24 * 3600);
 /// Kept back from the clock for the time the answer takes to reach the GUI.
 const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 
@@ -60,8 +65,12 @@ pub fn run(variant: Option<String>) -> Result<()> {
     };
     // Fail early, with a message, on a variant that does not load.
     engine.load()?;
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
+    // Lines as bytes: one that is not UTF-8 is refused with a message, and the engine reads on.
+    for line in std::io::stdin().lock().split(b'\n') {
+        let Ok(line) = String::from_utf8(line?) else {
+            say("info string error: the line is not UTF-8 text; ignored");
+            continue;
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else { continue };
         let result = match command {
@@ -98,7 +107,7 @@ impl Engine {
         let names: Vec<String> = catalog::discover(&catalog::search_dirs()).into_iter().map(|e| e.name).collect();
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         say(&format!("option name UCI_Variant type combo default {}{vars}", self.variant_name));
-        say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"));
+        say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         for o in &self.declared {
             match o.choices.as_slice() {
                 [] => say(&format!("option name {} type string default {}", o.name, o.value)),
@@ -152,7 +161,12 @@ impl Engine {
                 Ok(())
             }
             "USI_Hash" => {
-                self.hash_mb = value.trim().parse().context("USI_Hash is a number of megabytes")?;
+                let asked: u64 = value.trim().parse().context("USI_Hash is a number of megabytes")?;
+                // Clamped to what `usi` advertised, as GUIs expect of a spin option.
+                self.hash_mb = asked.clamp(1, MAX_HASH_MB as u64) as usize;
+                if self.hash_mb as u64 != asked {
+                    say(&format!("info string USI_Hash {asked} is outside 1..{MAX_HASH_MB}; using {}", self.hash_mb));
+                }
                 let mb = self.hash_mb;
                 self.searcher_mut()?.resize_table(mb);
                 Ok(())
@@ -182,6 +196,8 @@ impl Engine {
     fn position(&mut self, args: &[&str]) -> Result<()> {
         self.finish_search();
         self.load()?;
+        // A `position` that fails leaves no position: `go` must not answer for the previous one.
+        self.game = None;
         let v = self.variant.clone().expect("loaded");
         let moves_at = args.iter().position(|&a| a == "moves").unwrap_or(args.len());
         let start = match args.first() {
@@ -205,18 +221,37 @@ impl Engine {
         self.finish_search();
         self.load()?;
         let v = self.variant.clone().expect("loaded");
-        let game = self.game.clone().expect("loaded");
-        if args.first() == Some(&"perft") {
-            let depth: u32 = args.get(1).context("`go perft` needs a depth")?.parse()?;
-            return perft(v.as_ref(), game.position(), depth);
-        }
-        let go = GoParams::parse(args)?;
-        let limits = go.limits(game.position().side_to_move());
+        let game = self.game.clone().context("no position: the last `position` command failed")?;
         let mut searcher = self.searcher.take().expect("loaded");
         // The searcher's own flag: `stop` sets it, and the search sees it at once.
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
+        if args.first() == Some(&"perft") {
+            let depth: u32 = match args.get(1).context("`go perft` needs a depth").and_then(|d| Ok(d.parse()?)) {
+                Ok(d) => d,
+                Err(e) => {
+                    self.searcher = Some(searcher);
+                    return Err(e);
+                }
+            };
+            // On the search thread, so `stop` and `quit` are read while it counts.
+            self.search = Some(std::thread::Builder::new().name("usi-perft".into()).spawn(move || {
+                if let Err(e) = perft(v.as_ref(), game.position(), depth, &stop) {
+                    say(&format!("info string error: {e}"));
+                }
+                searcher
+            })?);
+            return Ok(());
+        }
+        let go = match GoParams::parse(args) {
+            Ok(go) => go,
+            Err(e) => {
+                self.searcher = Some(searcher);
+                return Err(e);
+            }
+        };
+        let limits = go.limits(game.position().side_to_move());
         self.search = Some(std::thread::Builder::new().name("usi-search".into()).spawn(move || {
             let pos = game.position().clone();
             let result = searcher.search(&pos, game.history(), limits, |r| say(&info_line(v.as_ref(), &pos, r)));
@@ -275,8 +310,9 @@ fn info_line(v: &dyn Variant, root: &Position, r: &Report) -> String {
     )
 }
 
-/// `go perft N`: each move with its count, then the total.
-fn perft(v: &dyn Variant, pos: &Position, depth: u32) -> Result<()> {
+/// `go perft N`: each move with its count, then the total. `stop` ends it after the move being
+/// counted (then no total is printed).
+fn perft(v: &dyn Variant, pos: &Position, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Result<()> {
     let mut moves: Vec<Move> = Vec::new();
     v.legal_moves(pos, &mut moves)?;
     let mut lines: Vec<(String, u64)> = Vec::new();
@@ -285,6 +321,10 @@ fn perft(v: &dyn Variant, pos: &Position, depth: u32) -> Result<()> {
         total = 1;
     } else {
         for &mv in &moves {
+            if stop.load(Ordering::Relaxed) {
+                say("info string perft stopped");
+                return Ok(());
+            }
             let mut child = pos.clone();
             v.play(&mut child, mv)?;
             let n = v.perft(&child, depth - 1)?;
@@ -331,7 +371,7 @@ impl GoParams {
                 "winc" => g.winc = number()?,
                 "byoyomi" => g.byoyomi = number()?,
                 "movetime" => g.movetime = Some(number()?),
-                "depth" => g.depth = Some(number()? as u32),
+                "depth" => g.depth = Some(number()?.min(u32::MAX as u64) as u32),
                 "nodes" => g.nodes = Some(number()?),
                 "infinite" => g.infinite = true,
                 // Henka does not ponder: a ponder search is an ordinary one.
@@ -355,15 +395,15 @@ impl GoParams {
         } else if let Some(t) = self.movetime {
             Some(ms(t).saturating_sub(SAFETY_MARGIN).max(ms(10)))
         } else if let Some(left) = left {
-            let share = left / 40 + inc + self.byoyomi;
-            let most = (left + self.byoyomi).saturating_sub(SAFETY_MARGIN.as_millis() as u64);
+            let share = (left / 40).saturating_add(inc).saturating_add(self.byoyomi);
+            let most = left.saturating_add(self.byoyomi).saturating_sub(SAFETY_MARGIN.as_millis() as u64);
             Some(ms(share.min(most)).saturating_sub(ms(10)).max(ms(10)))
         } else if self.byoyomi > 0 {
             Some(ms(self.byoyomi).saturating_sub(SAFETY_MARGIN).max(ms(10)))
         } else {
             None
         };
-        Limits { time, depth: self.depth, nodes: self.nodes }
+        Limits { time: time.map(|t| t.min(MAX_THINK)), depth: self.depth, nodes: self.nodes }
     }
 }
 
@@ -384,5 +424,10 @@ mod tests {
         let g = GoParams::parse(&["depth", "3"]).unwrap();
         assert_eq!(g.limits(Side::First), Limits { depth: Some(3), ..Limits::default() });
         assert!(GoParams::parse(&["btime"]).is_err());
+        // Clocks from a broken GUI neither overflow nor make the search think for ever.
+        let huge = u64::MAX.to_string();
+        let g = GoParams::parse(&["btime", &huge, "binc", &huge, "byoyomi", &huge, "depth", &huge]).unwrap();
+        assert_eq!(g.limits(Side::First).time, Some(MAX_THINK));
+        assert_eq!(g.limits(Side::First).depth, Some(u32::MAX));
     }
 }
