@@ -183,8 +183,13 @@ impl Controller {
         let autosave = start.autosave.clone().map(Autosave::new);
         // The game in progress when the editor last ran, unless told what to open.
         let fresh_start = start.open.is_none() && start.position.is_none() && start.moves.is_empty();
+        let mut autosave_problem = None;
         let restore = match autosave.as_ref().and_then(Autosave::load) {
             Some(Ok(r)) if fresh_start => Some(r),
+            Some(Err(e)) => {
+                autosave_problem = Some(e);
+                None
+            }
             _ => None,
         };
         let restore_open = restore
@@ -250,7 +255,13 @@ impl Controller {
         if let Some(r) = restore
             && r.variant.as_deref() == Some(c.session.doc.name.as_str())
         {
-            c.restore(&r);
+            match c.autosave.clone() {
+                Some(a) => a.guard_restore(|| c.restore(&r)),
+                None => c.restore(&r),
+            }
+        }
+        if let Some(e) = autosave_problem {
+            c.say_error(e);
         }
         if let Some(p) = &start.position
             && let Err(e) = c.session.start_from(p)

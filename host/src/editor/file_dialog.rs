@@ -129,13 +129,32 @@ fn listing(dir: &Path, extension: &str) -> Vec<(PathBuf, bool)> {
 /// Writes a file by writing a temporary file beside it and renaming it over, so a crash or a full
 /// disk never leaves half a script (and watchers see one complete change).
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
+    use std::io::Write as _;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.henka-tmp"));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    // A name no other write uses (two editors, or two saves of one), created exclusively so a
+    // file or link planted under it is never written through.
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{n}.henka-tmp", std::process::id()));
+    let written = (|| {
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        // On disk before the rename makes it the file, so a power cut leaves one or the other.
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        // The rename itself is durable once the folder is synced (a no-op where unsupported).
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]
