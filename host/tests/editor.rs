@@ -107,6 +107,11 @@ fn moves_by_clicking_cells_promotion_choice_and_undo() {
     let mut h = harness(start("okisaki", Some("4k5/10/10/4P5/10/10/10/10/10/5K4 b - 1")));
     click_cells(&mut h, &["6d", "6c"]);
     assert!(h.state().session().move_texts().is_empty(), "nothing is played before the choice");
+    // Each choice shows the piece it leaves: its kanji and its moves, in words and drawn.
+    for (kanji, moves) in [("と金", "WfF"), ("歩兵", "fW")] {
+        assert!(h.query_by_label(kanji).is_some(), "{kanji}");
+        assert!(h.query_by_label(&henka::describe::describe(moves)).is_some(), "{moves} in words");
+    }
     click(&mut h, "Promote to Tokin");
     assert_eq!(h.state().session().move_texts(), ["6d6c+"]);
 }
