@@ -22,12 +22,23 @@ fn start(open: &str, position: Option<&str>) -> StartOptions {
     }
 }
 
+/// The harness's window.
+const WINDOW: egui::Vec2 = egui::vec2(1400.0, 900.0);
+
 fn harness(options: StartOptions) -> Harness<'static, EditorApp> {
+    harness_sized(options, WINDOW)
+}
+
+fn harness_sized(options: StartOptions, size: egui::Vec2) -> Harness<'static, EditorApp> {
     let app = EditorApp::new(options, Persisted::default());
-    let mut h =
-        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
+    let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
     h.run_steps(3);
     h
+}
+
+/// Whether the widget labelled `label` lies wholly inside a window of `size`.
+fn in_window(h: &Harness<'static, EditorApp>, label: &str, size: egui::Vec2) -> bool {
+    egui::Rect::from_min_size(egui::Pos2::ZERO, size).contains_rect(h.get_by_label(label).rect())
 }
 
 /// A fresh folder with a copy of the Okisaki script, for tests that edit or save it.
@@ -96,6 +107,11 @@ fn moves_by_clicking_cells_promotion_choice_and_undo() {
     let mut h = harness(start("okisaki", Some("4k5/10/10/4P5/10/10/10/10/10/5K4 b - 1")));
     click_cells(&mut h, &["6d", "6c"]);
     assert!(h.state().session().move_texts().is_empty(), "nothing is played before the choice");
+    // Each choice shows the piece it leaves: its kanji and its moves, in words and drawn.
+    for (kanji, moves) in [("と金", "WfF"), ("歩兵", "fW")] {
+        assert!(h.query_by_label(kanji).is_some(), "{kanji}");
+        assert!(h.query_by_label(&henka::describe::describe(moves)).is_some(), "{moves} in words");
+    }
     click(&mut h, "Promote to Tokin");
     assert_eq!(h.state().session().move_texts(), ["6d6c+"]);
 }
@@ -156,9 +172,11 @@ fn a_broken_script_shows_its_line_and_the_board_still_plays() {
     // The last good rules still play.
     click_cells(&mut h, &["3h", "3g"]);
     assert_eq!(h.state().session().move_texts(), ["3h3g"]);
-    // Clicking the error jumps to it; fixing the text clears it.
+    // Clicking the error jumps to it, with the keyboard focus; fixing the text clears it.
+    assert!(!h.get_by_label("Script text").is_focused(), "the board took the focus");
     h.get_by_label_contains(&format!("⚠ {}", path.display())).click();
     h.run_steps(2);
+    assert!(h.get_by_label("Script text").is_focused(), "typing goes to the script at once");
     type_script(&mut h, OKISAKI);
     wait_until(&mut h, "the fix", |app| app.session().error.is_none());
     assert_eq!(h.state().session().move_texts(), ["3h3g"]);
@@ -230,12 +248,15 @@ fn the_inspector_follows_the_script_as_it_is_edited() {
     click(&mut h, "Piece");
     click(&mut h, "Pawn 歩兵 (P)");
     assert!(h.query_by_label("fW").is_some(), "the pawn's definition is shown");
+    let words = henka::describe::describe("fW");
+    assert!(h.query_by_label(&words).is_some(), "… and in words: {words:?}");
     let edited = OKISAKI.replace(r#"token: "P", moves: "fW""#, r#"token: "P", moves: "fWbW""#);
     click(&mut h, "Script");
     type_script(&mut h, &edited);
     wait_until(&mut h, "the edited rules", |app| app.session().rules_match(&edited));
     click(&mut h, "Pieces");
     assert!(h.query_by_label("fWbW").is_some(), "the inspector shows the new definition");
+    assert!(h.query_by_label(&henka::describe::describe("fWbW")).is_some(), "… in words too");
 }
 
 #[test]
@@ -367,6 +388,8 @@ fn hovering_a_piece_shows_its_name_and_moves() {
     h.run_steps(60);
     assert!(h.query_by_label("Lion 獅子").is_some(), "the hover card names the piece");
     assert!(h.query_by_label("KNADcaKmcabK").is_some(), "… and shows its move");
+    let words = henka::describe::describe("KNADcaKmcabK");
+    assert!(h.query_by_label(&words).is_some(), "… in words: {words:?}");
 }
 
 #[test]
@@ -545,4 +568,145 @@ fn the_playtest_tab_offers_a_run_of_the_rules_on_the_board() {
     for control in ["Games", "s per move", "Threads"] {
         assert!(h.query_all_by_label(control).next().is_some(), "{control}");
     }
+}
+
+#[test]
+fn setup_on_taishin_keeps_its_buttons_in_reach_and_plays_from_the_set_up_position() {
+    let mut h = harness(start("taishin", None));
+    click(&mut h, "Setup");
+    assert!(h.query_all_by_label_contains("place Black ").count() > 150, "Taishin's whole palette");
+    for button in ["Eraser", "Clear board", "Play from here", "Copy position", "Write into script"] {
+        assert!(in_window(&h, button, WINDOW), "{button} is in reach");
+    }
+    click(&mut h, "Clear board");
+    h.query_all_by_label("place Black King").next().unwrap().click();
+    h.run_steps(2);
+    click(&mut h, "13y");
+    // White's half of the palette scrolls into view.
+    h.query_all_by_label("place White King").next().unwrap().scroll_to_me();
+    h.run_steps(3);
+    h.query_all_by_label("place White King").next().unwrap().click();
+    h.run_steps(2);
+    click(&mut h, "13a");
+    click(&mut h, "Play from here");
+    let app = h.state();
+    assert_eq!(app.tab, Tab::Script, "back to playing");
+    let (s, v) = (app.session(), app.session().variant());
+    let start = s.game().start();
+    let mut placed: Vec<String> = v
+        .geometry()
+        .cells()
+        .filter_map(|c| start.piece_at(c).map(|p| format!("{} {}", p.side, v.info().pieces[p.ty as usize].name)))
+        .collect();
+    placed.sort();
+    assert_eq!(placed, ["Black King", "White King"], "the game starts from the set-up position");
+    assert!(s.move_texts().is_empty());
+}
+
+#[test]
+fn a_variants_game_comes_back_when_it_is_opened_again_and_new_game_asks_first() {
+    let mut h = harness(start("okisaki", None));
+    click_cells(&mut h, &["3h", "3g", "8c", "8d"]);
+    click(&mut h, "ogi");
+    wait_until(&mut h, "Ogi's rules", |app| app.session().variant().info().meta.name == "Ogi");
+    assert!(h.state().session().move_texts().is_empty(), "Ogi starts its own game");
+    click_cells(&mut h, &["3f", "3e"]);
+    click(&mut h, "okisaki");
+    wait_until(&mut h, "Okisaki's game", |app| app.session().move_texts() == ["3h3g", "8c8d"]);
+    click(&mut h, "ogi");
+    wait_until(&mut h, "Ogi's game", |app| app.session().move_texts() == ["3f3e"]);
+
+    // New game over a game with moves asks; "Keep playing" keeps it.
+    click(&mut h, "New game");
+    assert_eq!(h.state().session().move_texts(), ["3f3e"], "nothing is dropped before the answer");
+    click(&mut h, "Keep playing");
+    assert_eq!(h.state().session().move_texts(), ["3f3e"]);
+    assert!(h.query_by_label("Start a new game").is_none(), "the question is gone");
+    click(&mut h, "New game");
+    click(&mut h, "Start a new game");
+    assert!(h.state().session().move_texts().is_empty());
+}
+
+/// `n` plies of Okisaki, spread over the legal moves so the game neither repeats nor ends.
+fn okisaki_moves(n: usize) -> Vec<String> {
+    let h = harness(start("okisaki", None));
+    let v = h.state().session().variant().clone();
+    let mut game = henka_api::Game::new(v.start_position());
+    let mut texts = Vec::new();
+    for ply in 0..n {
+        let mut legal = Vec::new();
+        v.legal_moves(game.position(), &mut legal).unwrap();
+        let mut moves: Vec<(String, henka_api::Move)> =
+            legal.iter().map(|&m| (v.format_move(game.position(), m), m)).collect();
+        moves.sort();
+        let (text, mv) = moves[(ply * 7 + 3) % moves.len()].clone();
+        game.play(v.as_ref(), mv).unwrap();
+        texts.push(text);
+    }
+    texts
+}
+
+#[test]
+fn the_move_list_follows_the_current_move_and_the_left_panel_scrolls() {
+    let moves = okisaki_moves(60);
+    let mut options = start("okisaki", None);
+    options.moves = moves.clone();
+    let mut h = harness(options);
+    assert_eq!(h.state().session().move_texts(), moves);
+    h.run_steps(3);
+    // The current move's row lies in the list: between the browsing buttons and the position.
+    let visible = |h: &Harness<'static, EditorApp>, text: &str| {
+        let (top, bottom) = (h.get_by_label("◀◀").rect().bottom(), h.get_by_label("Position").rect().top());
+        h.query_all_by_label(text).any(|n| n.rect().top() >= top && n.rect().bottom() <= bottom)
+    };
+    assert!(visible(&h, &moves[59]), "the last move is in view");
+    click(&mut h, "◀◀");
+    click(&mut h, "▶");
+    h.run_steps(3);
+    assert!(visible(&h, &moves[0]), "browsing back to the first move brings it into view");
+    assert!(!visible(&h, &moves[59]) || moves[59] == moves[0], "the list is not all of the game at once");
+
+    // A short window with the rule options open: the left panel scrolls down to the position.
+    let size = egui::vec2(1400.0, 640.0);
+    let mut h = harness_sized(start("ki-shogi", None), size);
+    h.get_by_label_contains("Rule options (").click();
+    h.run_steps(3);
+    assert!(!in_window(&h, "Position string", size), "the panel is taller than the window");
+    h.get_by_label("Position string").scroll_to_me();
+    h.run_steps(3);
+    assert!(in_window(&h, "Position string", size), "scrolled into view");
+    assert!(in_window(&h, "Set", size));
+}
+
+#[test]
+fn nothing_of_one_variant_carries_over_to_the_next() {
+    let mut h = harness(start("okisaki", None));
+    h.state_mut().ai.set_players(false, true, 0.1);
+    click_cells(&mut h, &["3h", "3g"]);
+    wait_until(&mut h, "the AI's reply", |app| app.session().move_texts().len() == 2);
+    wait_for_label(&mut h, "Evaluation ");
+    click(&mut h, "Undo");
+    assert!(h.query_by_label_contains("the AI waits after Undo").is_some());
+    click(&mut h, "Perft");
+    click(&mut h, "Run perft");
+    wait_for_label(&mut h, "depth 3: ");
+    let at = h.get_by_label("5e").rect().center();
+    h.hover_at(at);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 200.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    h.run_steps(3);
+    assert!(h.state().board.zoom > 1.0, "zoomed in");
+
+    click(&mut h, "ki-shogi");
+    wait_until(&mut h, "Ki Shogi's rules", |app| app.session().variant().info().field.is_some());
+    h.run_steps(3);
+    for leftover in ["Evaluation ", "mates in", "the AI waits after Undo", "depth 3: ", "3h3g", "reloaded "] {
+        assert!(h.query_by_label_contains(leftover).is_none(), "{leftover:?} is gone");
+    }
+    assert_eq!(h.state().board.zoom, 1.0, "the new variant is framed afresh");
 }

@@ -14,7 +14,10 @@ use crate::plugin::PluginFile;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     Play(Move),
+    /// "New game": at once with no moves played, else after the designer confirms.
     NewGame,
+    /// The answer to "drop the game in progress?".
+    ConfirmNewGame(bool),
     Undo,
     Redo,
     ShowPly(usize),

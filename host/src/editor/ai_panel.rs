@@ -53,6 +53,7 @@ struct Job {
 enum Answer {
     /// A completed depth, described for the evaluation display.
     Progress {
+        key: u64,
         text: String,
     },
     Done {
@@ -82,7 +83,7 @@ fn worker(jobs: Receiver<Job>, answers: Sender<Answer>, stop: Arc<AtomicBool>, w
                 let s = searcher.as_mut().expect("just made");
                 let side = job.game.position().side_to_move();
                 s.search(job.game.position(), job.game.history(), Limits::time(job.time), |r| {
-                    send(Answer::Progress { text: describe(r, side) })
+                    send(Answer::Progress { key: job.key, text: describe(r, side) })
                 })
                 .map(|r| r.map(|r| r.best()))
                 .map_err(|e| e.to_string())
@@ -127,7 +128,7 @@ pub struct AiPanel {
     pending: Option<(Purpose, u64)>,
     /// The job in flight was called off (its side handed back to the human): drop its answer.
     discard: bool,
-    /// After an undo the opponent waits for the human's move (or "Move now").
+    /// After an Undo the opponent waits for the human's move (or "Move now").
     paused: bool,
     last_moves: usize,
     /// The last hint, for the game it was asked in.
@@ -178,20 +179,43 @@ impl AiPanel {
         self.seconds = seconds;
     }
 
+    /// The user pressed Undo: the opponent waits for the human's move (or "Move now") rather
+    /// than replaying at once.
+    pub fn note_undo(&mut self) {
+        self.paused = true;
+    }
+
+    /// Another game is on the board (another variant, a new game, a position set up or loaded):
+    /// the last one's evaluation, hint, pause and messages go, and a search still running for it
+    /// is stopped and its answer dropped.
+    pub fn forget_game(&mut self) {
+        self.evaluation = None;
+        self.hint = None;
+        self.message = None;
+        self.paused = false;
+        if self.pending.is_some() {
+            self.discard = true;
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Takes answers and starts the opponent's search when it is its turn. Returns a move to play.
     pub fn update(&mut self, session: &Session, doc_name: &str) -> Option<Move> {
         let key = game_key(session);
         let moves = session.game().moves().len();
-        if moves < self.last_moves {
-            self.paused = true;
-        } else if moves > self.last_moves {
+        if moves > self.last_moves {
             self.paused = false;
         }
         self.last_moves = moves;
         let mut play = None;
         while let Ok(answer) = self.answers.try_recv() {
             match answer {
-                Answer::Progress { text } => self.evaluation = Some(text),
+                // Only the search for the game on the board speaks for it.
+                Answer::Progress { key: k, text } => {
+                    if k == key && !self.discard {
+                        self.evaluation = Some(text);
+                    }
+                }
                 Answer::Done { key: k, purpose, result } => {
                     if self.pending.is_some_and(|(_, pk)| pk == k) {
                         self.pending = None;

@@ -25,6 +25,23 @@ use super::tabs::{Tab, Tabs};
 use super::toolbar::Toolbar;
 use super::window_input;
 
+/// The right-hand panel's width at first: the script's `v.piece(…)` lines fit with their moves.
+const RIGHT_PANEL_WIDTH: f32 = 600.0;
+
+/// A grip on a resizable panel's edge at `x`, half-way down, so the edge shows it can be dragged
+/// (egui marks it only under the pointer).
+fn paint_resize_grip(ui: &egui::Ui, x: f32) {
+    let y = ui.max_rect().center().y;
+    let visuals = ui.visuals();
+    let grip = egui::Rect::from_center_size(egui::pos2(x, y), egui::vec2(7.0, 44.0));
+    let painter = ui.painter();
+    painter.rect_filled(grip, 3.0, visuals.widgets.inactive.bg_fill);
+    painter.rect_stroke(grip, 3.0, visuals.widgets.inactive.bg_stroke, egui::StrokeKind::Inside);
+    for dy in [-8.0, 0.0, 8.0] {
+        painter.circle_filled(egui::pos2(x, y + dy), 1.5, visuals.widgets.inactive.fg_stroke.color);
+    }
+}
+
 /// What is kept between runs (with the window's size and place, which eframe keeps).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Persisted {
@@ -144,15 +161,15 @@ impl EditorApp {
             egui::Panel::top("toolbar").show(ui, |ui| self.toolbar.show(ui, &self.controller, &mut self.board)).inner;
         self.apply(&ctx, actions);
         egui::Panel::bottom("status").show(ui, |ui| self.status_line.show(ui, &self.controller));
-        let actions =
-            egui::Panel::left("left").resizable(true).default_size(230.0).show(ui, |ui| self.left_panel(ui)).inner;
-        self.apply(&ctx, actions);
-        let actions = egui::Panel::right("right")
+        let left = egui::Panel::left("left").resizable(true).default_size(230.0).show(ui, |ui| self.left_panel(ui));
+        self.apply(&ctx, left.inner);
+        paint_resize_grip(ui, left.response.rect.right());
+        let right = egui::Panel::right("right")
             .resizable(true)
-            .default_size(520.0)
-            .show(ui, |ui| self.tabs.show(ui, &mut self.tab, &mut self.controller, self.board.face_text))
-            .inner;
-        self.apply(&ctx, actions);
+            .default_size(RIGHT_PANEL_WIDTH)
+            .show(ui, |ui| self.tabs.show(ui, &mut self.tab, &mut self.controller, self.board.face_text));
+        paint_resize_grip(ui, right.response.rect.left());
+        self.apply(&ctx, right.inner);
         let legal = if self.tabs.setup().is_some() { Vec::new() } else { self.controller.legal_moves() };
         let actions = egui::CentralPanel::default()
             .show(ui, |ui| {
@@ -162,25 +179,29 @@ impl EditorApp {
             .inner;
         self.apply(&ctx, actions);
 
-        let chosen = self.play_area.show_choice(&ctx, self.controller.session());
+        let chosen = self.play_area.show_choice(&ctx, self.controller.session(), self.board.face_text);
         self.apply(&ctx, chosen);
         let actions = self.modals.show(&ctx, &self.controller);
         self.apply(&ctx, actions);
     }
 
-    /// The variant browser, the rule options, the AI and the game.
+    /// The variant browser, the rule options, the AI and the game, scrolling together when they
+    /// are taller than the window (the move list keeps a fixed share of the height).
     fn left_panel(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
         let session = self.controller.session();
         let mut actions = Vec::new();
-        egui::CollapsingHeader::new("Variants")
-            .default_open(true)
-            .show(ui, |ui| actions.extend(self.browser.show(ui, &session.doc.name)));
-        actions.extend(self.rule_options.show(ui, session.declared_options(), self.controller.plays_plugin()));
-        egui::CollapsingHeader::new("AI")
-            .default_open(true)
-            .show(ui, |ui| self.ai.show(ui, session, &session.doc.name));
-        ui.separator();
-        actions.extend(self.game_panel.show(ui, session));
+        let list_height = (ui.available_height() * 0.4).max(160.0);
+        egui::ScrollArea::vertical().id_salt("left-panel").auto_shrink([false, false]).show(ui, |ui| {
+            egui::CollapsingHeader::new("Variants")
+                .default_open(true)
+                .show(ui, |ui| actions.extend(self.browser.show(ui, &session.doc.name)));
+            actions.extend(self.rule_options.show(ui, session.declared_options(), self.controller.plays_plugin()));
+            egui::CollapsingHeader::new("AI")
+                .default_open(true)
+                .show(ui, |ui| self.ai.show(ui, session, &session.doc.name));
+            ui.separator();
+            actions.extend(self.game_panel.show(ui, session, list_height));
+        });
         actions
     }
 
@@ -195,11 +216,22 @@ impl EditorApp {
                     c.play(mv);
                 }
                 Action::NewGame => {
-                    self.play_area.clear();
                     c.new_game();
+                    if !c.asks_new_game() {
+                        self.play_area.clear();
+                        self.ai.forget_game();
+                    }
+                }
+                Action::ConfirmNewGame(start) => {
+                    c.resolve_new_game(start);
+                    if start {
+                        self.play_area.clear();
+                        self.ai.forget_game();
+                    }
                 }
                 Action::Undo => {
                     self.play_area.clear();
+                    self.ai.note_undo();
                     c.undo();
                 }
                 Action::Redo => c.redo(),
@@ -207,12 +239,14 @@ impl EditorApp {
                 Action::StartFrom(position) => {
                     if c.start_from(&position) {
                         self.play_area.clear();
+                        self.ai.forget_game();
                     }
                 }
                 Action::PlayFromSetup(position) => {
                     if c.start_from(&position) {
                         self.tab = Tab::Script;
                         self.tabs.leave_setup();
+                        self.ai.forget_game();
                     }
                 }
                 Action::CopyPosition(position) => {
@@ -236,7 +270,10 @@ impl EditorApp {
                 Action::SaveScriptAs(path) => c.save_as(&path),
                 Action::WriteSetup(position) => c.write_setup(&position),
                 Action::SaveGame(path) => c.save_game(&path),
-                Action::LoadGame(path) => c.load_game(&path),
+                Action::LoadGame(path) => {
+                    c.load_game(&path);
+                    self.ai.forget_game();
+                }
                 Action::AskPath(purpose) => self.modals.ask_path(purpose, &c.session().doc.name),
                 Action::Discard(answer) => c.resolve_discard(answer),
                 Action::UseDiskVersion(use_disk) => c.resolve_disk_conflict(use_disk),
@@ -257,8 +294,11 @@ impl EditorApp {
                     self.tabs.cancel_perft();
                 }
                 Event::Opened => {
-                    self.tabs.leave_setup();
-                    self.tabs.clear_playtest();
+                    // Nothing of the last variant carries over: its setup, playtest and perft
+                    // results, the AI's evaluation and pause, the zoom.
+                    self.tabs.forget_variant();
+                    self.ai.forget_game();
+                    self.board.fit();
                 }
                 Event::CatalogChanged => self.browser.refresh(),
             }

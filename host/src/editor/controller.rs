@@ -10,6 +10,7 @@
 //! Only the very first compile is waited for, in [`Controller::new`]: before it there are no
 //! rules, so nothing to show.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -134,6 +135,11 @@ pub struct Controller {
     confirm_discard: Option<Entry>,
     /// A newer version on disk while the editor holds unsaved changes.
     disk_conflict: Option<Compiled>,
+    /// "New game" over a game with moves waits for the designer to confirm.
+    confirm_new_game: bool,
+    /// The game each variant left open had when another was opened, by the document's source
+    /// name: opening that variant again brings its game back, moves and all.
+    games: HashMap<String, record::Record>,
     autosave: Option<Autosave>,
     /// The legal moves of the shown position, kept while neither it nor the rules change (a
     /// large variant's move generation, with script hooks, would otherwise run every frame).
@@ -245,6 +251,8 @@ impl Controller {
             typing_pause: start.typing_pause,
             confirm_discard: None,
             disk_conflict: None,
+            confirm_new_game: false,
+            games: HashMap::new(),
             autosave,
             legal_cache: None,
             message,
@@ -391,8 +399,26 @@ impl Controller {
         self.session.redo();
     }
 
+    /// Starts a new game at once when nothing would be lost; over a game with moves it asks first
+    /// ([`Controller::asks_new_game`], answered by [`Controller::resolve_new_game`]).
     pub fn new_game(&mut self) {
-        self.session.new_game();
+        if self.session.game().moves().is_empty() {
+            self.session.new_game();
+        } else {
+            self.confirm_new_game = true;
+        }
+    }
+
+    /// Whether "New game" waits for the designer to confirm dropping the game in progress.
+    pub fn asks_new_game(&self) -> bool {
+        self.confirm_new_game
+    }
+
+    /// The answer to "drop the game in progress?": a new game, or the game goes on.
+    pub fn resolve_new_game(&mut self, start: bool) {
+        if std::mem::take(&mut self.confirm_new_game) && start {
+            self.session.new_game();
+        }
     }
 
     /// Shows the position after `ply` moves (the live one from the last on).
@@ -527,8 +553,11 @@ impl Controller {
             Ok(d) => d,
             Err(e) => return self.say_error(e),
         };
+        self.keep_game();
         self.engine = Engine::Script;
         self.options = catalog::chosen_options();
+        self.reload_status = None;
+        self.confirm_new_game = false;
         self.session.doc = doc;
         self.session.error = None;
         self.pending_edit = None;
@@ -536,6 +565,24 @@ impl Controller {
         self.awaited = Some(Awaited::Open { plugin });
         self.compile(Instant::now());
         self.watch_document();
+    }
+
+    /// Keeps the game on the board for when its variant is opened again (while the document's
+    /// first rules are awaited, the board's game is not the document's: nothing is kept).
+    fn keep_game(&mut self) {
+        if matches!(self.awaited, Some(Awaited::Open { .. })) {
+            return;
+        }
+        let key = self.session.doc.source_name();
+        let v = self.session.variant();
+        let fresh = self.session.game().moves().is_empty()
+            && v.format_position(self.session.game().start()) == v.format_position(&v.start_position());
+        if fresh {
+            self.games.remove(&key);
+        } else {
+            let record = self.game_record();
+            self.games.insert(key, record);
+        }
     }
 
     /// A new variant from the template, in the user's folder, opened; whether it was made.
@@ -707,6 +754,20 @@ impl Controller {
                 self.new_rules();
                 self.events.push(Event::Opened);
                 self.say(format!("opened {name}"));
+                if let Some(r) = self.games.remove(&self.session.doc.source_name()) {
+                    let v = self.session.variant().clone();
+                    match record::replay_prefix(v.as_ref(), &r) {
+                        Ok((game, cut)) => {
+                            let n = game.moves().len();
+                            self.session.load_game(game);
+                            match cut {
+                                None => self.say(format!("opened {name}: its game is back ({n} moves)")),
+                                Some(e) => self.say_error(format!("opened {name}: its game is back up to {e}")),
+                            }
+                        }
+                        Err(e) => self.say_error(format!("opened {name}; its last game could not be replayed: {e}")),
+                    }
+                }
                 if let Some(p) = plugin {
                     self.use_plugin(p);
                 }
@@ -826,6 +887,38 @@ mod tests {
         assert!(c.session().move_texts().is_empty(), "an opened variant starts a fresh game");
         assert_eq!(c.take_events(), [Event::NewRules, Event::Opened]);
         assert_eq!(c.message().unwrap().text, "opened Ogi");
+        remove(&path);
+    }
+
+    #[test]
+    fn a_variant_opened_again_gets_its_game_back_and_new_game_asks_first() {
+        let path = script("games", "mini", MINI);
+        let mut c = controller(&start(&path));
+        play(&mut c, "5d5c");
+        play(&mut c, "1b1c");
+        std::thread::sleep(Duration::from_millis(50)); // let the watcher settle
+        std::fs::write(&path, format!("{MINI}// saved elsewhere\n")).unwrap();
+        settle(&mut c, "the external save", |c| c.reload_status().is_some());
+        let (_, ogi) = catalog::BUNDLED.iter().find(|(n, _)| *n == "ogi").unwrap();
+        c.open(Entry { name: "ogi".into(), source: Source::Bundled(ogi) });
+        settle(&mut c, "Ogi's rules", |c| name(c) == "Ogi");
+        assert!(c.session().move_texts().is_empty(), "Ogi starts its own game");
+        assert!(c.reload_status().is_none(), "nothing of the last variant's reloads is reported");
+        c.open_path(&path);
+        settle(&mut c, "Minishogi again", |c| name(c) == "Minishogi");
+        assert_eq!(c.session().move_texts(), ["5d5c", "1b1c"], "the first game is back");
+        assert_eq!(c.message().unwrap().text, "opened Minishogi: its game is back (2 moves)");
+
+        c.new_game();
+        assert!(c.asks_new_game(), "a game with moves is not dropped without asking");
+        c.resolve_new_game(false);
+        assert!(!c.asks_new_game());
+        assert_eq!(c.session().move_texts().len(), 2, "kept");
+        c.new_game();
+        c.resolve_new_game(true);
+        assert!(c.session().move_texts().is_empty());
+        c.new_game();
+        assert!(!c.asks_new_game(), "nothing to lose: no question");
         remove(&path);
     }
 

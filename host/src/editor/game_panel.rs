@@ -6,14 +6,19 @@ use eframe::egui::{self, Color32, RichText};
 use super::action::Action;
 use super::session::Session;
 
-/// The game panel's state: the position string being typed.
+/// The game panel's state: the position string being typed, and the move the list last
+/// scrolled to.
 #[derive(Debug, Default)]
 pub struct GamePanel {
     position_text: String,
+    /// The shown ply and game length the move list last followed: it scrolls to the current move
+    /// when either changes, and otherwise leaves the scrolling to the user.
+    followed: Option<(usize, usize)>,
 }
 
 impl GamePanel {
-    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Action> {
+    /// Draws the panel with the move list `list_height` points tall at most.
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, list_height: f32) -> Vec<Action> {
         let mut actions = Vec::new();
         let v = session.variant();
         let pos = session.shown_position();
@@ -44,7 +49,9 @@ impl GamePanel {
             ui.label(format!("{ply}/{n}"));
         });
         let texts = session.move_texts();
-        egui::ScrollArea::vertical().max_height(ui.available_height() - 90.0).auto_shrink([false, true]).show(
+        let follow = self.followed != Some((ply, n));
+        self.followed = Some((ply, n));
+        egui::ScrollArea::vertical().id_salt("move-list").max_height(list_height).auto_shrink([false, true]).show(
             ui,
             |ui| {
                 egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
@@ -52,7 +59,14 @@ impl GamePanel {
                         ui.label(RichText::new(format!("{}.", i + 1)).weak());
                         for (j, t) in pair.iter().enumerate() {
                             let after = 2 * i + j + 1;
-                            if ui.selectable_label(after == ply, RichText::new(t).monospace()).clicked() {
+                            let row = ui.selectable_label(after == ply, RichText::new(t).monospace());
+                            if after == ply && follow {
+                                row.scroll_to_me_animation(
+                                    Some(egui::Align::Center),
+                                    egui::style::ScrollAnimation::none(),
+                                );
+                            }
+                            if row.clicked() {
                                 actions.push(Action::ShowPly(after));
                             }
                         }

@@ -65,6 +65,9 @@ impl Inspector {
             ui.label("Moves");
             ui.monospace(&info.betza);
             ui.end_row();
+            ui.label("In words");
+            ui.add(egui::Label::new(crate::describe::describe(&info.betza)).wrap());
+            ui.end_row();
             if let Some(to) = info.promotes_to {
                 ui.label("Promotes to");
                 ui.label(&pieces[to as usize].name);
@@ -100,20 +103,29 @@ impl Inspector {
     }
 }
 
-/// The board's hover card for a piece: its names, token and move, and its diagram.
+/// The board's hover card for a piece: its names, token and move, the move in words, and its
+/// diagram.
 pub fn piece_card(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceText) {
     let title = match &info.kanji {
         Some(k) => format!("{} {k}", info.name),
         None => info.name.clone(),
     };
     ui.strong(title);
+    piece_moves(ui, info, face, 200.0);
+}
+
+/// A piece's token and move definition, the move in words, and its diagram `side` points wide
+/// (the hover card, and the dialogs that ask which piece a move leaves).
+pub fn piece_moves(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceText, side: f32) {
+    ui.set_max_width(side.max(200.0));
     ui.horizontal(|ui| {
         ui.monospace(info.written());
         ui.monospace(&info.betza);
     });
+    ui.add(egui::Label::new(crate::describe::describe(&info.betza)).wrap());
     if let Ok(d) = diagram(&info.betza) {
-        ui.set_min_width(200.0);
-        paint_diagram(ui, info, &d, face, 200.0);
+        ui.set_min_width(side);
+        paint_diagram(ui, info, &d, face, side);
     }
 }
 

@@ -56,6 +56,20 @@ impl Modals {
                 });
             });
         }
+        if controller.asks_new_game() {
+            egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
+                let n = controller.session().game().moves().len();
+                ui.label(format!("Start a new game? The game in progress ({n} moves) will be lost."));
+                ui.horizontal(|ui| {
+                    if ui.button("Start a new game").clicked() {
+                        actions.push(Action::ConfirmNewGame(true));
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        actions.push(Action::ConfirmNewGame(false));
+                    }
+                });
+            });
+        }
         if controller.asks_about_disk_version() {
             egui::Modal::new(egui::Id::unique("conflict")).show(ctx, |ui| {
                 ui.label("The script changed on disk, and you have unsaved changes here.");

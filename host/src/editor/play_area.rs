@@ -224,7 +224,12 @@ impl PlayArea {
     }
 
     /// The dialog for a move that ends several ways (promote or not, a cube's face).
-    pub fn show_choice(&mut self, ctx: &egui::Context, session: &Session) -> Option<Action> {
+    pub fn show_choice(
+        &mut self,
+        ctx: &egui::Context,
+        session: &Session,
+        face: piece_face::FaceText,
+    ) -> Option<Action> {
         let moves = self.choice.as_ref()?;
         let v = session.variant();
         let pos = session.game().position();
@@ -232,25 +237,35 @@ impl PlayArea {
         let mut cancel = false;
         egui::Modal::new(egui::Id::unique("choice")).show(ctx, |ui| {
             ui.heading("Choose");
-            for &m in moves {
-                let info = &v.info().pieces[m.piece as usize];
-                let was = match m.kind {
-                    MoveKind::Board => pos.piece_at(m.from).map(|p| p.ty),
-                    _ => None,
-                };
-                let label = if m.kind == MoveKind::Drop {
-                    format!("Drop showing {}", info.name)
-                } else if was == Some(m.piece) {
-                    format!("Keep {}", info.name)
-                } else if info.promoted {
-                    format!("Promote to {}", info.name)
-                } else {
-                    format!("Become {}", info.name)
-                };
-                if ui.button(label).on_hover_text(v.format_move(pos, m)).clicked() {
-                    chosen = Some(m);
+            // Each choice side by side: the button, then the piece it leaves — its kanji, its
+            // moves in words and drawn.
+            ui.horizontal_top(|ui| {
+                for &m in moves {
+                    let info = &v.info().pieces[m.piece as usize];
+                    let was = match m.kind {
+                        MoveKind::Board => pos.piece_at(m.from).map(|p| p.ty),
+                        _ => None,
+                    };
+                    let label = if m.kind == MoveKind::Drop {
+                        format!("Drop showing {}", info.name)
+                    } else if was == Some(m.piece) {
+                        format!("Keep {}", info.name)
+                    } else if info.promoted {
+                        format!("Promote to {}", info.name)
+                    } else {
+                        format!("Become {}", info.name)
+                    };
+                    ui.vertical(|ui| {
+                        if ui.button(label).on_hover_text(v.format_move(pos, m)).clicked() {
+                            chosen = Some(m);
+                        }
+                        if let Some(k) = &info.kanji {
+                            ui.label(RichText::new(k).size(20.0));
+                        }
+                        super::inspector::piece_moves(ui, info, face, 150.0);
+                    });
                 }
-            }
+            });
             cancel = ui.button("Cancel").clicked();
         });
         if chosen.is_some() || cancel {

@@ -1,5 +1,6 @@
-//! The script panel: a code editor with Rhai highlighting, line numbers and an error gutter. A
-//! click on the error jumps to its line and column.
+//! The script panel: a code editor with Rhai highlighting, line numbers and an error gutter. Long
+//! lines wrap (a `v.piece(…)` line keeps its `moves:` string in view), continuation rows have no
+//! number. A click on the error puts the cursor on its line and column, with the keyboard focus.
 
 use eframe::egui::text::{CCursor, CCursorRange};
 use eframe::egui::{self, Color32, FontId, RichText, Stroke, TextEdit, pos2, vec2};
@@ -37,6 +38,9 @@ impl ScriptPanel {
         dirty: bool,
     ) -> PanelEvents {
         let mut events = PanelEvents::default();
+        // A jump asked for in an earlier frame: the frame of the click on the error would take
+        // the focus away again (a click outside a focused text surrenders its focus).
+        let jump = self.jump_to.take();
         let error_line = error.and_then(|e| e.location.as_ref()).map(|l| (l.line, l.column));
         ui.horizontal(|ui| {
             events.save =
@@ -53,20 +57,32 @@ impl ScriptPanel {
                 && resp.on_hover_text("Click to jump to the error").clicked()
             {
                 self.jump_to(line, col);
+                ui.ctx().request_repaint();
             }
         }
 
         let font = FontId::monospace(13.0);
         let dark = ui.visuals().dark_mode;
-        let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
-            ui.fonts_mut(|f| f.layout_job(highlight::layout_job(buf.as_str(), font.clone(), dark)))
+        let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap_width: f32| {
+            let mut job = highlight::layout_job(buf.as_str(), font.clone(), dark);
+            job.wrap.max_width = wrap_width;
+            ui.fonts_mut(|f| f.layout_job(job))
         };
         let gutter = 44.0;
-        egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.horizontal_top(|ui| {
                 let (gutter_rect, _) =
                     ui.allocate_exact_size(vec2(gutter, ui.available_height()), egui::Sense::hover());
                 let id = ui.scope_id().with("script-text");
+                // A jump puts the cursor and the focus on the text before it is drawn, so this
+                // very frame shows the text focused with the cursor at the error.
+                let jump = jump.map(|(line, col)| char_index(text, line, col));
+                if let Some(index) = jump {
+                    let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+                    state.cursor.set_char_range(Some(CCursorRange::one(CCursor::new(index))));
+                    state.store(ui.ctx(), id);
+                    ui.memory_mut(|m| m.request_focus(id));
+                }
                 let output = TextEdit::multiline(text)
                     .id(id)
                     .code_editor()
@@ -112,16 +128,10 @@ impl ScriptPanel {
                     }
                 }
 
-                if let Some((line, col)) = self.jump_to.take() {
-                    let index = char_index(text, line, col);
-                    let mut state = output.state;
-                    state.cursor.set_char_range(Some(CCursorRange::one(CCursor::new(index))));
-                    state.store(ui.ctx(), id);
-                    ui.memory_mut(|m| m.request_focus(id));
-                    let row_y =
-                        output.galley_pos.y + (line.saturating_sub(1)) as f32 * ui.fonts_mut(|f| f.row_height(&font));
+                if let Some(index) = jump {
+                    let at = output.galley.pos_from_cursor(CCursor::new(index));
                     ui.scroll_to_rect(
-                        egui::Rect::from_min_size(pos2(output.galley_pos.x, row_y), vec2(1.0, 40.0)),
+                        at.translate(output.galley_pos.to_vec2()).expand(20.0),
                         Some(egui::Align::Center),
                     );
                 }

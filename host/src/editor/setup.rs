@@ -54,31 +54,25 @@ impl SetupEditor {
         self.position.set(c, None);
     }
 
+    /// Draws the setup panel: the actions stay at the top, always in reach, and the palette and
+    /// hands scroll below them (a large variant has well over a hundred piece types).
     pub fn show(&mut self, ui: &mut egui::Ui, v: &dyn Variant, face: FaceText) -> Option<SetupAction> {
         let mut action = None;
         ui.label("Click a piece, then cells on the board to place it; click again or right-click to remove.");
-        let pieces = &v.info().pieces;
-        for side in Side::BOTH {
-            ui.label(format!("{side}"));
-            ui.horizontal_wrapped(|ui| {
-                for (ty, info) in pieces.iter().enumerate() {
-                    let brush = Brush::Place(ty as PieceId, side);
-                    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(34.0), Sense::click());
-                    let label = format!("place {side} {}", info.name);
-                    resp.widget_info(|| {
-                        egui::WidgetInfo::selected(egui::Role::Button, true, self.brush == brush, &label)
-                    });
-                    if self.brush == brush {
-                        ui.painter().rect_filled(rect, 4.0, ui.visuals().selection.bg_fill);
-                    }
-                    piece_face::paint(ui.painter(), rect.shrink(2.0), info, side == Side::First, face, 1.0);
-                    if resp.on_hover_text(&info.name).clicked() {
-                        self.brush = brush;
-                    }
-                }
-            });
-        }
-        ui.horizontal(|ui| {
+        let text = v.format_position(&self.position);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Play from here").clicked() {
+                action = Some(SetupAction::Play(text.clone()));
+            }
+            if ui.button("Copy position").clicked() {
+                action = Some(SetupAction::Copy(text.clone()));
+            }
+            if ui.button("Write into script").on_hover_text("Make this the script's start position (v.setup)").clicked()
+            {
+                action = Some(SetupAction::WriteToScript(text.clone()));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.brush, Brush::Erase, "Eraser");
             if ui.button("Clear board").clicked() {
                 for c in v.geometry().cells() {
@@ -92,26 +86,6 @@ impl SetupEditor {
                 action = Some(SetupAction::FromGame);
             }
         });
-
-        let hand_types = &v.info().hand_types;
-        if !hand_types.is_empty() {
-            ui.separator();
-            ui.label("Hands");
-            egui::Grid::new("setup-hands").num_columns(3).show(ui, |ui| {
-                for &ty in hand_types {
-                    ui.label(&pieces[ty as usize].name);
-                    for side in Side::BOTH {
-                        let mut n = self.position.hand(side, ty) as u32;
-                        let drag = egui::DragValue::new(&mut n).range(0..=99).prefix(format!("{side} "));
-                        if ui.add(drag).changed() {
-                            self.position.set_hand(side, ty, n as u8);
-                        }
-                    }
-                    ui.end_row();
-                }
-            });
-        }
-        ui.separator();
         ui.horizontal(|ui| {
             ui.label("To move:");
             for side in Side::BOTH {
@@ -120,19 +94,49 @@ impl SetupEditor {
                 }
             }
         });
-        let text = v.format_position(&self.position);
-        ui.add(egui::Label::new(egui::RichText::new(&text).monospace()).wrap());
-        ui.horizontal(|ui| {
-            if ui.button("Play from here").clicked() {
-                action = Some(SetupAction::Play(text.clone()));
+        ui.separator();
+        let pieces = &v.info().pieces;
+        egui::ScrollArea::vertical().id_salt("setup-palette").auto_shrink([false, false]).show(ui, |ui| {
+            for side in Side::BOTH {
+                ui.label(format!("{side}"));
+                ui.horizontal_wrapped(|ui| {
+                    for (ty, info) in pieces.iter().enumerate() {
+                        let brush = Brush::Place(ty as PieceId, side);
+                        let (rect, resp) = ui.allocate_exact_size(Vec2::splat(34.0), Sense::click());
+                        let label = format!("place {side} {}", info.name);
+                        resp.widget_info(|| {
+                            egui::WidgetInfo::selected(egui::Role::Button, true, self.brush == brush, &label)
+                        });
+                        if self.brush == brush {
+                            ui.painter().rect_filled(rect, 4.0, ui.visuals().selection.bg_fill);
+                        }
+                        piece_face::paint(ui.painter(), rect.shrink(2.0), info, side == Side::First, face, 1.0);
+                        if resp.on_hover_text(&info.name).clicked() {
+                            self.brush = brush;
+                        }
+                    }
+                });
             }
-            if ui.button("Copy position").clicked() {
-                action = Some(SetupAction::Copy(text.clone()));
+            let hand_types = &v.info().hand_types;
+            if !hand_types.is_empty() {
+                ui.separator();
+                ui.label("Hands");
+                egui::Grid::new("setup-hands").num_columns(3).show(ui, |ui| {
+                    for &ty in hand_types {
+                        ui.label(&pieces[ty as usize].name);
+                        for side in Side::BOTH {
+                            let mut n = self.position.hand(side, ty) as u32;
+                            let drag = egui::DragValue::new(&mut n).range(0..=99).prefix(format!("{side} "));
+                            if ui.add(drag).changed() {
+                                self.position.set_hand(side, ty, n as u8);
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
             }
-            if ui.button("Write into script").on_hover_text("Make this the script's start position (v.setup)").clicked()
-            {
-                action = Some(SetupAction::WriteToScript(text.clone()));
-            }
+            ui.separator();
+            ui.add(egui::Label::new(egui::RichText::new(&text).monospace()).wrap());
         });
         action
     }

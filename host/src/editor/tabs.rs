@@ -109,9 +109,15 @@ impl Tabs {
         self.setup = None;
     }
 
-    /// Stops a playtest and forgets its results (another variant is open).
-    pub fn clear_playtest(&mut self) {
+    /// Forgets what belongs to the last variant (another is open): the position being set up,
+    /// the playtest and perft results, the piece inspected, a pending jump in the script.
+    pub fn forget_variant(&mut self) {
+        self.setup = None;
         self.playtest.clear();
+        self.perft.cancel();
+        self.perft.job = None;
+        self.inspector.selected = 0;
+        self.script = ScriptPanel::default();
     }
 
     /// Stops a perft count made under rules no longer in force.
