@@ -54,7 +54,8 @@ fn parse_rank_letters(s: &str) -> Option<u32> {
         if !b.is_ascii_lowercase() {
             return None;
         }
-        v = if k == 0 { (b - b'a') as u32 } else { (v + 1) * 26 + (b - b'a') as u32 };
+        // Checked: a long run of letters names no rank of any board (and must not overflow).
+        v = if k == 0 { (b - b'a') as u32 } else { v.checked_add(1)?.checked_mul(26)?.checked_add((b - b'a') as u32)? };
     }
     (!s.is_empty()).then_some(v)
 }
