@@ -197,11 +197,8 @@ impl Searcher {
         let types = variant.info().pieces.len();
         let cells = variant.geometry().len();
         let royal: Vec<bool> = variant.info().pieces.iter().map(|p| p.royal).collect();
-        let smallest = (0..types)
-            .filter(|&t| !royal[t])
-            .map(|t| eval.values().board(t as henka_api::PieceId))
-            .min()
-            .unwrap_or(0);
+        let smallest =
+            (0..types).filter(|&t| !royal[t]).map(|t| eval.values().board(t as henka_api::PieceId)).min().unwrap_or(0);
         Searcher {
             eval,
             variant,
@@ -896,7 +893,11 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 /// A searcher for `v` with its piece values estimated (and `overrides` applied).
+/// When `henka tune` stored weights for the variant's exact script, they are used instead.
 pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: usize) -> Searcher {
+    if let Some(t) = super::tuned::for_variant(&v) {
+        return Searcher::with_terms(v, t.values(), t.terms, table_mb);
+    }
     let values = PieceValues::estimate(v.as_ref(), overrides);
     Searcher::new(v, values, table_mb)
 }

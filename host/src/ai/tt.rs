@@ -45,7 +45,11 @@ fn pack_move(mv: Option<Move>) -> u64 {
     match mv {
         None => 0,
         Some(m) => {
-            (m.kind as u64 + 1) | (m.piece as u64) << 8 | (m.from as u64) << 16 | (m.to as u64) << 32 | (m.via as u64) << 48
+            (m.kind as u64 + 1)
+                | (m.piece as u64) << 8
+                | (m.from as u64) << 16
+                | (m.to as u64) << 32
+                | (m.via as u64) << 48
         }
     }
 }
