@@ -81,8 +81,9 @@ fn tuning_learns_what_a_badly_valued_piece_is_worth() {
     let rook = v.info().pieces.iter().position(|p| p.written() == "R").unwrap();
     assert_eq!(PieceValues::estimate(v.as_ref(), &loaded.piece_values).board(rook as u8), 10);
     let t = tuned::for_variant(&v).unwrap();
+    // Tuned values stay within a factor of three of the untuned ones (10 on the board, 12 in hand).
     assert!(
-        t.board[rook] >= 40 && t.hand[rook] >= 100,
+        t.board[rook] >= 20 && t.hand[rook] >= 24,
         "the rook is worth more than 10: {} on the board, {} in hand",
         t.board[rook],
         t.hand[rook]

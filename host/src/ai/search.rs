@@ -994,6 +994,30 @@ mod tests {
     }
 
     #[test]
+    fn helper_threads_share_the_table_and_agree_on_a_mate() {
+        let v = bundled("shogi");
+        let mut s = searcher_for(v.clone(), &[], 8);
+        s.set_threads(2);
+        let position = "8k/9/8P/9/9/9/9/9/K8 b G 1";
+        let pos = v.parse_position(position).unwrap();
+        let r = s.search(&pos, &[], Limits { depth: Some(4), ..Limits::default() }, |_| {}).unwrap().unwrap();
+        assert_eq!(r.score, Score::Mate(1));
+        // A timed search with helpers ends and answers a legal move.
+        let v = bundled("okisaki");
+        let mut s = searcher_for(v.clone(), &[], 8);
+        s.set_threads(2);
+        let game = Game::new(v.start_position());
+        let r = s
+            .search(game.position(), game.history(), Limits::time(Duration::from_millis(200)), |_| {})
+            .unwrap()
+            .unwrap();
+        let mut legal = Vec::new();
+        v.legal_moves(game.position(), &mut legal).unwrap();
+        assert!(legal.contains(&r.best()));
+        assert!(r.depth >= 1);
+    }
+
+    #[test]
     fn mate_scores_read_as_moves() {
         assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
         assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));

@@ -8,6 +8,9 @@
 //! from the untuned evaluation (one more regression, of results on its score), so tuned weights
 //! stay in centipawns, and a ridge penalty pulls every weight towards its untuned value: a piece
 //! that seldom changed hands keeps its estimate instead of running off on a handful of games.
+//! The last plies of a decided game are left out (the result is forced there), and the weights
+//! are bounded: piece values within a factor of three of the estimate, the other terms within
+//! ±150 centipawns (proximity 0–300 %), so a small run cannot make the AI play absurdly.
 //!
 //! Files live in `$XDG_CACHE_HOME/henka/eval/` (else `~/.cache/henka/eval/`), named
 //! `<variant>-<script hash>.json`: a changed script has another hash and plays untuned until it
@@ -29,7 +32,19 @@ use super::values::PieceValues;
 use crate::playtest::selfplay::{self, MoveLimit, SelfPlay, Shard};
 
 /// The ridge penalty towards the untuned weights, in the regression's own (logit) units.
-const RIDGE: f64 = 100.0;
+const RIDGE: f64 = 300.0;
+/// The last plies of a decided game are left out: there the result is already forced, and the
+/// fit would learn what a mate about to happen looks like instead of what is worth what.
+const ENDING_PLIES: usize = 10;
+/// Tuned piece values stay within this factor of the untuned ones...
+const VALUE_FACTOR: f64 = 3.0;
+/// ...and the other terms within these bounds (percent for proximity, centipawns for the rest).
+const TROPISM_RANGE: (f64, f64) = (0.0, 300.0);
+const TERM_LIMIT: f64 = 150.0;
+/// The fitted scale (logit per centipawn) is at least that of odds of ten to one per 800
+/// centipawns: from a few noisy games a flatter one would blow every weight up when converted
+/// back to centipawns.
+const MIN_SCALE: f64 = std::f64::consts::LN_10 / 800.0;
 const ITERATIONS: usize = 30;
 
 /// A variant's tuned evaluation, as stored.
@@ -170,7 +185,9 @@ pub fn tune(
         |played| {
             let mut mine = Vec::new();
             let game = &played.game;
-            for i in opts.opening_plies.max(1)..game.moves().len() {
+            let plies = game.moves().len();
+            let end = if played.winner.is_some() { plies.saturating_sub(ENDING_PLIES) } else { plies };
+            for i in opts.opening_plies.max(1)..end {
                 let pos = game.position_before(i);
                 let before = game.position_before(i - 1);
                 // Quiet positions only: not in check, not just after a capture.
@@ -192,16 +209,17 @@ pub fn tune(
     let w0 = start.weights();
     let weights = fit(&samples, &w0);
     let n = v.info().pieces.len();
-    let round = |x: f64| x.round().clamp(1.0, 1e7) as i32;
-    let board: Vec<i32> = weights[..n].iter().map(|&x| round(x)).collect();
-    let hand: Vec<i32> = weights[n..2 * n].iter().map(|&x| round(x)).collect();
+    let bounded = |x: f64, was: f64| x.clamp(was / VALUE_FACTOR, was * VALUE_FACTOR).round().max(1.0) as i32;
+    let board: Vec<i32> = (0..n).map(|i| bounded(weights[i], w0[i])).collect();
+    let hand: Vec<i32> = (n..2 * n).map(|i| bounded(weights[i], w0[i])).collect();
     let extra = &weights[2 * n..];
     debug_assert_eq!(extra.len(), EXTRA_FEATURES);
+    let term = |x: f64| x.clamp(-TERM_LIMIT, TERM_LIMIT).round() as i32;
     let terms = Terms {
-        tropism: (extra[0] * 100.0).round().clamp(0.0, 1000.0) as i32,
-        royal_defenders: extra[1].round().clamp(-1e6, 1e6) as i32,
-        royal_attackers: extra[2].round().clamp(-1e6, 1e6) as i32,
-        advanced: extra[3].round().clamp(-1e6, 1e6) as i32,
+        tropism: (extra[0] * 100.0).clamp(TROPISM_RANGE.0, TROPISM_RANGE.1).round() as i32,
+        royal_defenders: term(extra[1]),
+        royal_attackers: term(extra[2]),
+        advanced: term(extra[3]),
     };
     Ok(TunedEval {
         variant: v.info().meta.name.clone(),
@@ -239,7 +257,7 @@ pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64]) -> Vec<f64> {
             h += p * (1.0 - p) * e * e;
         }
         let step = g / h;
-        c = (c + step).clamp(1e-6, 1.0);
+        c = (c + step).clamp(MIN_SCALE, 1.0);
         if step.abs() < 1e-9 {
             break;
         }
