@@ -30,7 +30,8 @@ pub trait Player: Send {
     fn choose(&mut self, game: &Game) -> Result<Decision>;
 }
 
-/// A player as named on the command line: `ai`, `random` or `usi:<command line>`.
+/// A player as named on the command line: `ai`, `random` or `usi:<command line>`, where the
+/// command line may end in engine options: `usi:fairy-stockfish;Skill Level=10;Hash=64`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Ai,
@@ -72,6 +73,8 @@ pub struct Setup<'a> {
     pub piece_values: &'a [Option<i32>],
     pub time_per_move: Duration,
     pub seed: u64,
+    /// Search threads for the AI (Lazy SMP; 1 keeps it to one core).
+    pub threads: usize,
 }
 
 impl std::fmt::Debug for Setup<'_> {
@@ -96,11 +99,11 @@ impl PlayerSpec {
     /// Seats the player: builds the AI, or starts and handshakes the engine process.
     pub fn create(&self, setup: &Setup) -> Result<Box<dyn Player>> {
         Ok(match self {
-            PlayerSpec::Ai => Box::new(AiPlayer {
-                name: self.to_string(),
-                searcher: searcher_for(setup.variant.clone(), setup.piece_values, TABLE_MB),
-                time: setup.time_per_move,
-            }),
+            PlayerSpec::Ai => {
+                let mut searcher = searcher_for(setup.variant.clone(), setup.piece_values, TABLE_MB);
+                searcher.set_threads(setup.threads);
+                Box::new(AiPlayer { name: self.to_string(), searcher, time: setup.time_per_move })
+            }
             PlayerSpec::Random => Box::new(RandomPlayer {
                 name: self.to_string(),
                 variant: setup.variant.clone(),

@@ -202,6 +202,19 @@ fn a_usi_engine_process_plays_a_match_through_the_protocol() {
 }
 
 #[test]
+fn engine_options_ride_on_the_command_line() {
+    // Henka's own engine as the opponent, with its hash and threads set through `setoption`.
+    let engine = format!("usi:{} usi okisaki;USI_Hash=8;Threads=2", env!("CARGO_BIN_EXE_henka"));
+    let out = run_match("okisaki", "ai", &engine, 2, "0.05", 30);
+    assert!(out.starts_with("okisaki: 2 games"), "{out}");
+    assert!(!out.contains("player failure"), "{out}");
+    let bad = format!("usi:{} usi okisaki;No Such Option=1", env!("CARGO_BIN_EXE_henka"));
+    let o = henka(&["match", "ai", &bad, "--variant", "okisaki", "--games", "1", "--time-per-move", "0.05"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has no option \"No Such Option\""), "{o:?}");
+}
+
+#[test]
 fn the_usi_engine_speaks_the_protocol() {
     use std::io::{BufRead, BufReader, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))

@@ -3,8 +3,15 @@
 //! what turns a material lead into a mating attack instead of endless captures. The bonus is
 //! strong within three cells and falls by one point per cell beyond, so that on a big board
 //! (Taishin's 25×25) pieces far from every royal still have a way to go.
+//!
+//! Three more terms are off until a variant's own games say what they are worth (`henka tune`,
+//! [`super::tuned`]): royal safety (own pieces next to the own royal, pieces within two cells of
+//! the enemy royal) and advancement (pieces in the far third of the board, where promotion zones
+//! usually are). The evaluation is linear in its [`features`](Evaluator::features), so tuning is
+//! a logistic regression of game results on them.
 
 use henka_api::{Geometry, PieceId, Position, Side, Variant};
+use serde::{Deserialize, Serialize};
 
 use super::values::PieceValues;
 
@@ -15,34 +22,94 @@ const TROPISM_PER_CELL: i32 = 1;
 /// Royals per side the tropism term aims at.
 const MAX_ROYALS: usize = 4;
 
+/// The weights of the evaluation's terms beyond material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    /// The royal-proximity bonus, in percent of the built-in one.
+    pub tropism: i32,
+    /// Centipawns per own piece next to the own (first) royal, counted for both sides.
+    pub royal_defenders: i32,
+    /// Centipawns per own piece within two cells of the enemy (first) royal.
+    pub royal_attackers: i32,
+    /// Centipawns per own non-royal piece in the far third of the board.
+    pub advanced: i32,
+}
+
+impl Default for Terms {
+    /// The untuned evaluation: material and the royal-proximity bonus alone.
+    fn default() -> Terms {
+        Terms { tropism: 100, royal_defenders: 0, royal_attackers: 0, advanced: 0 }
+    }
+}
+
+/// How many terms follow the per-type ones in [`Evaluator::features`].
+pub const EXTRA_FEATURES: usize = 4;
+
 /// Scores positions from the side to move's point of view, in centipawns.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     values: PieceValues,
+    terms: Terms,
     royal: Vec<bool>,
     hand_types: Vec<PieceId>,
     /// `(file, rank, level)` of every cell, so distances need no division.
     coords: Vec<[i16; 3]>,
     /// The largest distance between two cells (the far tropism counts down from it).
     diameter: i32,
+    /// Per side, per cell: whether it lies in the far third of the board for that side.
+    far: [Vec<bool>; 2],
+}
+
+/// The raw terms of one position, per side (index = [`Side::index`]).
+#[derive(Default)]
+struct Raw {
+    material: [i32; 2],
+    tropism: [i32; 2],
+    defenders: [i32; 2],
+    attackers: [i32; 2],
+    advanced: [i32; 2],
 }
 
 impl Evaluator {
     pub fn new(v: &dyn Variant, values: PieceValues) -> Evaluator {
+        Evaluator::with_terms(v, values, Terms::default())
+    }
+
+    pub fn with_terms(v: &dyn Variant, values: PieceValues, terms: Terms) -> Evaluator {
         let g: &Geometry = v.geometry();
-        let coords = (0..g.len())
+        let coords: Vec<[i16; 3]> = (0..g.len())
             .map(|c| {
                 let (f, r, l) = g.coords(c as henka_api::Cell);
                 [f as i16, r as i16, l as i16]
             })
             .collect();
         let diameter = g.files().max(g.ranks()).max(g.levels()) as i32 - 1;
+        // Which way is forward: the side whose start pieces stand on higher ranks moves down.
+        let start = v.start_position();
+        let mut rank_sum = [0i64; 2];
+        let mut count = [0i64; 2];
+        for (c, p) in start.cells().iter().enumerate() {
+            if let Some(p) = p {
+                rank_sum[p.side.index()] += coords[c][1] as i64;
+                count[p.side.index()] += 1;
+            }
+        }
+        let mean = |s: usize| if count[s] == 0 { 0.0 } else { rank_sum[s] as f64 / count[s] as f64 };
+        let first_moves_down = mean(0) > mean(1);
+        let ranks = g.ranks() as i16;
+        let third = (ranks / 3).max(1);
+        let far_for = |down: bool| -> Vec<bool> {
+            coords.iter().map(|c| if down { c[1] < third } else { c[1] >= ranks - third }).collect()
+        };
+        let far = [far_for(first_moves_down), far_for(!first_moves_down)];
         Evaluator {
             diameter,
             values,
+            terms,
             royal: v.info().pieces.iter().map(|p| p.royal).collect(),
             hand_types: v.info().hand_types.clone(),
             coords,
+            far,
         }
     }
 
@@ -50,25 +117,84 @@ impl Evaluator {
         &self.values
     }
 
+    pub fn terms(&self) -> Terms {
+        self.terms
+    }
+
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mut score = [0i32; 2];
+        let raw = self.raw(pos, None);
+        let t = self.terms;
+        let side = |s: usize| {
+            raw.material[s]
+                + raw.tropism[s] * t.tropism / 100
+                + raw.defenders[s] * t.royal_defenders
+                + raw.attackers[s] * t.royal_attackers
+                + raw.advanced[s] * t.advanced
+        };
+        let us = pos.side_to_move().index();
+        // Script values are unbounded; an evaluation must never read as a mate.
+        let limit = super::search::MATE_BOUND - 1;
+        (side(us) - side(1 - us)).clamp(-limit, limit)
+    }
+
+    /// The evaluation's features for the side to move (own minus the opponent's): the count of
+    /// every piece type on the board, then in hand (by piece id), then the raw royal-proximity
+    /// bonus, royal defenders, royal attackers and advanced pieces. The evaluation is the dot
+    /// product of these with [`Evaluator::weights`] (up to rounding of the percent term).
+    pub fn features(&self, pos: &Position) -> Vec<f64> {
+        let n = self.royal.len();
+        let mut counts = vec![0i32; 2 * n];
+        let raw = self.raw(pos, Some(&mut counts));
+        let us = pos.side_to_move().index();
+        let d = |a: [i32; 2]| (a[us] - a[1 - us]) as f64;
+        let sign = if us == 0 { 1 } else { -1 };
+        let mut f: Vec<f64> = counts.iter().map(|&c| (c * sign) as f64).collect();
+        f.extend([d(raw.tropism), d(raw.defenders), d(raw.attackers), d(raw.advanced)]);
+        f
+    }
+
+    /// The weights that go with [`Evaluator::features`].
+    pub fn weights(&self) -> Vec<f64> {
+        let mut w: Vec<f64> = self.values.board_values().iter().map(|&x| x as f64).collect();
+        w.extend(self.values.hand_values().iter().map(|&x| x as f64));
+        let t = self.terms;
+        w.extend([t.tropism as f64 / 100.0, t.royal_defenders as f64, t.royal_attackers as f64, t.advanced as f64]);
+        w
+    }
+
+    /// The raw terms; with `counts`, also every type's count difference (first side minus second),
+    /// on the board in the first half and in hand in the second.
+    fn raw(&self, pos: &Position, mut counts: Option<&mut Vec<i32>>) -> Raw {
+        let n = self.royal.len();
+        let mut raw = Raw::default();
         // Royal cells per side: the first few are enough to aim at.
         let mut royals = [[0usize; MAX_ROYALS]; 2];
         let mut royal_count = [0usize; 2];
         for (c, p) in pos.cells().iter().enumerate() {
             if let Some(p) = p {
                 let s = p.side.index();
-                score[s] += self.values.board(p.ty);
-                if self.royal[p.ty as usize] && royal_count[s] < MAX_ROYALS {
-                    royals[s][royal_count[s]] = c;
-                    royal_count[s] += 1;
+                raw.material[s] += self.values.board(p.ty);
+                if let Some(counts) = counts.as_deref_mut() {
+                    counts[p.ty as usize] += if s == 0 { 1 } else { -1 };
+                }
+                if self.royal[p.ty as usize] {
+                    if royal_count[s] < MAX_ROYALS {
+                        royals[s][royal_count[s]] = c;
+                        royal_count[s] += 1;
+                    }
+                } else if self.far[s][c] {
+                    raw.advanced[s] += 1;
                 }
             }
         }
         for side in Side::BOTH {
             for &ty in &self.hand_types {
-                score[side.index()] += pos.hand(side, ty) as i32 * self.values.hand(ty);
+                let held = pos.hand(side, ty) as i32;
+                raw.material[side.index()] += held * self.values.hand(ty);
+                if let Some(counts) = counts.as_deref_mut() {
+                    counts[n + ty as usize] += if side == Side::First { held } else { -held };
+                }
             }
         }
         for (c, p) in pos.cells().iter().enumerate() {
@@ -76,17 +202,21 @@ impl Evaluator {
             if self.royal[p.ty as usize] {
                 continue;
             }
-            let them = p.side.opponent().index();
+            let s = p.side.index();
+            let them = 1 - s;
             let enemy = &royals[them][..royal_count[them]];
             if let Some(d) = enemy.iter().map(|&k| self.distance(c, k)).min() {
                 let near = TROPISM.get(d).copied().unwrap_or(0);
-                score[p.side.index()] += near + TROPISM_PER_CELL * (self.diameter - d as i32);
+                raw.tropism[s] += near + TROPISM_PER_CELL * (self.diameter - d as i32);
+            }
+            if royal_count[them] > 0 && self.distance(c, royals[them][0]) <= 2 {
+                raw.attackers[s] += 1;
+            }
+            if royal_count[s] > 0 && self.distance(c, royals[s][0]) == 1 {
+                raw.defenders[s] += 1;
             }
         }
-        let us = pos.side_to_move().index();
-        // Script values are unbounded; an evaluation must never read as a mate.
-        let limit = super::search::MATE_BOUND - 1;
-        (score[us] - score[1 - us]).clamp(-limit, limit)
+        raw
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
@@ -132,5 +262,26 @@ mod tests {
         let lead = e.evaluate(&pos);
         assert!(lead > 30_000, "a Taishin army outweighs what a small-board mate score would be: {lead}");
         assert!(lead < super::super::search::MATE_BOUND, "{lead}");
+    }
+
+    #[test]
+    fn the_evaluation_is_its_features_times_its_weights() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
+        let v = crate::script::load_source("shogi", src).unwrap().variant;
+        let terms = Terms { tropism: 100, royal_defenders: 7, royal_attackers: 11, advanced: 13 };
+        let e = Evaluator::with_terms(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]), terms);
+        for s in [
+            "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+            "ln1g1gsnl/1r1s1k1b1/p1pppp1pp/6p2/1p5P1/2P6/PP1PPPP1P/1BK4R1/LNSG1GSNL w 2Pb 10",
+            "8k/9/8P/9/9/9/9/9/K8 b G 1",
+        ] {
+            let pos = v.parse_position(s).unwrap();
+            let dot: f64 = e.features(&pos).iter().zip(e.weights()).map(|(f, w)| f * w).sum();
+            assert_eq!(dot.round() as i32, e.evaluate(&pos), "{s}");
+        }
+        let advanced = v.parse_position("4k4/9/4P4/9/9/9/9/9/4K4 b - 1").unwrap();
+        let home = v.parse_position("4k4/9/9/9/9/9/4P4/9/4K4 b - 1").unwrap();
+        // Tropism 14 against 2, an attacker near the king, and the far third.
+        assert_eq!(e.evaluate(&advanced) - e.evaluate(&home), 12 + 11 + 13);
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
 //! [`tt`] (the transposition table), [`order`] (which moves to try first) and [`search`]
-//! (iterative deepening, the time limit, quiescence).
+//! (iterative deepening, the time limit, quiescence), and [`tuned`] (weights learnt from a
+//! variant's own games by `henka tune`).
 //!
 //! [`Variant`]: henka_api::Variant
 
@@ -11,6 +12,7 @@ pub mod eval;
 pub mod order;
 pub mod search;
 pub mod tt;
+pub mod tuned;
 pub mod values;
 
 pub use search::{Limits, MATE, Report, Score, Searcher, searcher_for};

@@ -1,7 +1,7 @@
 //! Move ordering: the best guesses first, so alpha-beta cuts early. The transposition table's
 //! move, then captures by most valuable victim / least valuable attacker, then promotions (and
 //! any change of piece that gains value, such as a face choice), then the two killer moves of the
-//! ply, then quiet moves by their history score.
+//! ply, then captures that lose material to a recapture, then quiet moves by their history score.
 //!
 //! Hundreds of moves per position are common on big boards, and a cut usually comes within the
 //! first few: moves are scored once and picked best-first lazily rather than sorted.
@@ -140,6 +140,13 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
     moves.swap(i, best);
     scores.swap(i, best);
     moves[i]
+}
+
+/// The score of a capture that loses `loss` to a recapture: after the killers, before most quiet
+/// moves, and counted as quiet (late move reductions apply to it).
+#[inline]
+pub fn bad_capture_score(loss: i32) -> i32 {
+    HISTORY_MAX - loss.clamp(0, HISTORY_MAX / 2)
 }
 
 /// Whether a move's score says it is quiet (no capture, no gain, not the table's move).

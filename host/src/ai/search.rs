@@ -1,6 +1,9 @@
 //! The search: iterative deepening principal variation search (negamax alpha-beta) over any
-//! [`Variant`], with a transposition table, move ordering, late move reductions and a capped
-//! quiescence search on captures.
+//! [`Variant`], with a transposition table, move ordering, late move reductions, null-move
+//! pruning, check extensions, aspiration windows at the root and a capped quiescence search on
+//! captures that skips captures losing material to a recapture (a two-ply static exchange).
+//! With [`Searcher::set_threads`] above one, helper threads search the same root at once and
+//! share the transposition table (Lazy SMP): they fill it with results the main thread reuses.
 //!
 //! It knows the rules only through the trait. Game ends are found where they are cheap: a node
 //! with no legal move asks [`Variant::outcome`] why (mate, stalemate, a captured last royal — the
@@ -10,13 +13,13 @@
 //! for them at every node of a 25×25 tree.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use henka_api::{HistoryEntry, Move, Position, RuleError, Variant};
 
-use super::eval::Evaluator;
-use super::order::{Ordering, is_quiet, pick, victim_value};
+use super::eval::{Evaluator, Terms};
+use super::order::{Ordering, bad_capture_score, is_quiet, pick, victim_value};
 use super::tt::{Bound, Table};
 use super::values::PieceValues;
 
@@ -37,6 +40,14 @@ const QUIESCENCE_CAPTURES: usize = 12;
 const DELTA_MARGIN: i32 = 200;
 /// The clock and the stop flag are looked at every this many nodes.
 const CHECK_EVERY: u64 = 256;
+/// Null-move pruning from this depth on...
+const NULL_MIN_DEPTH: i32 = 3;
+/// ...and a verification search (without null moves) of its cuts from this depth on.
+const NULL_VERIFY_DEPTH: i32 = 8;
+/// The first aspiration window around the last iteration's score, in centipawns.
+const ASPIRATION: i32 = 60;
+/// Aspiration windows from this depth on.
+const ASPIRATION_DEPTH: u32 = 4;
 
 /// A search result's score as people read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +135,7 @@ impl From<RuleError> for Halt {
 }
 
 /// A root move, the position after it, and what the rules say about that position.
+#[derive(Clone)]
 struct RootMove {
     mv: Move,
     child: Position,
@@ -136,13 +148,26 @@ struct RootMove {
 pub struct Searcher {
     variant: Arc<dyn Variant>,
     eval: Evaluator,
-    tt: Table,
+    tt: Arc<Table>,
     order: Ordering,
     stop: Arc<AtomicBool>,
+    /// Set while the search unwinds because it was stopped.
+    stopped: bool,
+    /// Threads per search, this one included.
+    threads: usize,
+    /// The helper threads' searchers (Lazy SMP), sharing the table; built on first use.
+    helpers: Vec<Searcher>,
+    /// Nodes the helpers searched in the current search.
+    helper_nodes: Arc<AtomicU64>,
+    /// The smallest non-royal piece value, and which types are royal (null-move guard).
+    smallest: i32,
+    royal: Vec<bool>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     seldepth: usize,
+    /// The first depth of the iterative deepening (a helper thread may skip depth 1).
+    first_depth: u32,
     /// Repetition hashes of the game's positions and the current line's ancestors.
     path: Vec<u64>,
     /// Move and score buffers per ply, reused so the search does not allocate per node.
@@ -159,18 +184,38 @@ impl std::fmt::Debug for Searcher {
 impl Searcher {
     /// A searcher with a transposition table of about `table_mb` megabytes.
     pub fn new(variant: Arc<dyn Variant>, values: PieceValues, table_mb: usize) -> Searcher {
+        Searcher::with_terms(variant, values, Terms::default(), table_mb)
+    }
+
+    /// A searcher whose evaluation also weighs `terms` (tuned ones, see [`super::tuned`]).
+    pub fn with_terms(variant: Arc<dyn Variant>, values: PieceValues, terms: Terms, table_mb: usize) -> Searcher {
+        let eval = Evaluator::with_terms(variant.as_ref(), values, terms);
+        Searcher::from_parts(variant, eval, Arc::new(Table::new(table_mb)))
+    }
+
+    fn from_parts(variant: Arc<dyn Variant>, eval: Evaluator, tt: Arc<Table>) -> Searcher {
         let types = variant.info().pieces.len();
         let cells = variant.geometry().len();
+        let royal: Vec<bool> = variant.info().pieces.iter().map(|p| p.royal).collect();
+        let smallest =
+            (0..types).filter(|&t| !royal[t]).map(|t| eval.values().board(t as henka_api::PieceId)).min().unwrap_or(0);
         Searcher {
-            eval: Evaluator::new(variant.as_ref(), values),
+            eval,
             variant,
-            tt: Table::new(table_mb),
+            tt,
             order: Ordering::new(types, cells),
             stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            threads: 1,
+            helpers: Vec::new(),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            smallest,
+            royal,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
             seldepth: 0,
+            first_depth: 1,
             path: Vec::new(),
             moves: vec![Vec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
@@ -194,13 +239,32 @@ impl Searcher {
 
     /// Replaces the transposition table with one of about `table_mb` megabytes.
     pub fn resize_table(&mut self, table_mb: usize) {
-        self.tt = Table::new(table_mb);
+        self.tt = Arc::new(Table::new(table_mb));
+        self.helpers.clear();
+    }
+
+    /// Searches with `threads` threads (at least one): the extra ones are Lazy SMP helpers.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 256);
+        self.helpers.truncate(self.threads - 1);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The evaluation this searcher uses.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
     }
 
     /// Forgets what earlier searches learnt.
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.order.clear();
+        for h in &mut self.helpers {
+            h.order.clear();
+        }
     }
 
     /// Searches `pos`, reached after the game positions in `history` (oldest first, as
@@ -216,6 +280,7 @@ impl Searcher {
         let start = Instant::now();
         self.nodes = 0;
         self.seldepth = 0;
+        self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| start + t);
         self.order.new_search();
@@ -227,19 +292,92 @@ impl Searcher {
             return Ok(None);
         }
         let mut root = self.root_moves(pos, history, &legal)?;
-        let mut best = 0usize;
-        let mut report: Option<Report> = None;
         let max_depth = match (limits.depth, limits.time) {
             (Some(d), _) => d.clamp(1, MAX_PLY as u32 - 1),
             // With one move, or a win in one, there is nothing to think about.
             (None, Some(_)) if root.len() == 1 || root[0].decided == Some(MATE - 1) => 1,
             _ => MAX_PLY as u32 - 1,
         };
+        if self.threads <= 1 || max_depth <= 1 {
+            return self.iterate(&mut root, pos, limits, max_depth, start, &mut on_report).map(Some);
+        }
+        // Lazy SMP: helpers search the same root without limits until the main search ends.
+        while self.helpers.len() < self.threads - 1 {
+            let mut h = Searcher::from_parts(self.variant.clone(), self.eval.clone(), self.tt.clone());
+            h.stop = Arc::new(AtomicBool::new(false));
+            self.helpers.push(h);
+        }
+        let helper_stop = Arc::new(AtomicBool::new(false));
+        self.helper_nodes.store(0, AtomicOrdering::Relaxed);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let path = self.path.clone();
+        let result = std::thread::scope(|scope| {
+            for (k, h) in helpers.iter_mut().enumerate() {
+                h.share_stop_flag(helper_stop.clone());
+                h.path.clone_from(&path);
+                let mut root = root.clone();
+                let counter = self.helper_nodes.clone();
+                scope.spawn(move || {
+                    h.nodes = 0;
+                    h.seldepth = 0;
+                    h.stopped = false;
+                    h.node_limit = u64::MAX;
+                    h.deadline = None;
+                    h.order.new_search();
+                    // Half the helpers start a ply deeper, so the threads spread over depths.
+                    h.first_depth = 1 + (k as u32 % 2);
+                    let _ = h.iterate(&mut root, pos, Limits::default(), max_depth, start, &mut |_| {});
+                    h.first_depth = 1;
+                    counter.fetch_add(h.nodes, AtomicOrdering::Relaxed);
+                });
+            }
+            let r = self.iterate(&mut root, pos, limits, max_depth, start, &mut on_report);
+            helper_stop.store(true, AtomicOrdering::Relaxed);
+            r
+        });
+        self.helpers = helpers;
+        result.map(Some)
+    }
 
-        for depth in 1..=max_depth {
-            match self.search_root(&root, pos, depth as i32) {
+    /// Iterative deepening over `root` up to `max_depth`: the last completed iteration's report.
+    fn iterate(
+        &mut self,
+        root: &mut Vec<RootMove>,
+        pos: &Position,
+        limits: Limits,
+        max_depth: u32,
+        start: Instant,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Result<Report, RuleError> {
+        let mut best = 0usize;
+        let mut report: Option<Report> = None;
+        let mut last_score = 0i32;
+        for depth in self.first_depth.min(max_depth)..=max_depth {
+            let windowed = depth >= ASPIRATION_DEPTH && last_score.abs() < MATE_BOUND / 2 && report.is_some();
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) =
+                if windowed { (last_score - delta, last_score + delta) } else { (-INFINITY, INFINITY) };
+            let outcome = loop {
+                match self.search_root(root, pos, depth as i32, alpha, beta) {
+                    Ok((index, score)) if !self.stopped && score <= alpha && alpha > -INFINITY => {
+                        // Failed low: widen downwards and search again.
+                        let _ = index;
+                        delta = delta.saturating_mul(3);
+                        alpha = if delta > MATE_BOUND / 4 { -INFINITY } else { (score - delta).max(-INFINITY) };
+                    }
+                    Ok((_, score)) if !self.stopped && score >= beta && beta < INFINITY => {
+                        delta = delta.saturating_mul(3);
+                        beta = if delta > MATE_BOUND / 4 { INFINITY } else { (score + delta).min(INFINITY) };
+                    }
+                    // A fail low found while stopping says nothing about the moves.
+                    Ok((_, score)) if self.stopped && score <= alpha && alpha > -INFINITY => break Err(Halt::Stopped),
+                    other => break other,
+                }
+            };
+            match outcome {
                 Ok((index, score)) => {
                     best = index;
+                    last_score = score;
                     let mv = root[best].mv;
                     let child = root[best].child.clone();
                     let r = self.report(depth, score, mv, &child, start)?;
@@ -258,12 +396,17 @@ impl Searcher {
             let mate_found = matches!(score, Some(Score::Mate(n)) if n.unsigned_abs() * 2 <= depth);
             // Another iteration takes longer than all before it: do not start one that cannot end.
             let out_of_time = limits.time.is_some_and(|t| elapsed * 2 > t);
-            if mate_found || out_of_time || self.nodes >= self.node_limit || self.stop.load(AtomicOrdering::Relaxed) {
+            if mate_found
+                || out_of_time
+                || self.stopped
+                || self.nodes >= self.node_limit
+                || self.stop.load(AtomicOrdering::Relaxed)
+            {
                 break;
             }
         }
         // Stopped before depth 1 finished: the ordering's first choice is still a legal move.
-        let r = match report {
+        let mut r = match report {
             Some(r) => r,
             None => {
                 let child = root[best].child.clone();
@@ -271,7 +414,8 @@ impl Searcher {
                 self.report(0, -score, root[best].mv, &child, start)?
             }
         };
-        Ok(Some(r))
+        r.nodes += self.helper_nodes.load(AtomicOrdering::Relaxed);
+        Ok(r)
     }
 
     /// The root moves in a first order (captures and promotions first, decided losses last),
@@ -320,24 +464,39 @@ impl Searcher {
     }
 
     /// One iteration over the root moves; the best index and its score.
-    fn search_root(&mut self, root: &[RootMove], pos: &Position, depth: i32) -> Result<(usize, i32), Halt> {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+    /// Within the window `(alpha, beta)`: a score at or below `alpha` is an upper bound (every
+    /// move failed low), one at or above `beta` a lower bound for the move returned.
+    fn search_root(
+        &mut self,
+        root: &[RootMove],
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<(usize, i32), Halt> {
+        let floor = alpha;
         let mut best = None;
         self.path.push(pos.repetition_hash());
         let result = (|| {
             for (i, rm) in root.iter().enumerate() {
                 let score = match rm.decided {
                     Some(s) => s,
-                    None if i == 0 => -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true)?,
+                    None if i == 0 => -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true, true)?,
                     None => {
-                        let s = -self.negamax(&rm.child, depth - 1, 1, -alpha - 1, -alpha, false)?;
-                        if s > alpha { -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true)? } else { s }
+                        let s = -self.negamax(&rm.child, depth - 1, 1, -alpha - 1, -alpha, false, true)?;
+                        if s > alpha && s < beta {
+                            -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true, true)?
+                        } else {
+                            s
+                        }
                     }
                 };
                 if score > alpha || best.is_none() {
                     alpha = score.max(alpha);
                     best = Some((i, score));
+                    if score >= beta {
+                        break;
+                    }
                 }
             }
             Ok(())
@@ -348,7 +507,7 @@ impl Searcher {
             // Stopped part-way: a move that beat the previous best after it was searched in full
             // is still a better answer than the last iteration's.
             Err(Halt::Stopped) => match best {
-                Some((i, score)) if i > 0 => Ok((i, score)),
+                Some((i, score)) if i > 0 && score > floor => Ok((i, score)),
                 _ => Err(Halt::Stopped),
             },
             Err(e) => Err(e),
@@ -406,6 +565,7 @@ impl Searcher {
                 || self.nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
+            self.stopped = true;
             return Err(Halt::Stopped);
         }
         Ok(())
@@ -430,6 +590,26 @@ impl Searcher {
         })
     }
 
+    /// Whether the side to move has enough besides its royals that passing is no real option
+    /// for it (null-move pruning assumes a move that helps exists; zugzwang needs bare sides).
+    fn has_material(&self, pos: &Position) -> bool {
+        let me = pos.side_to_move();
+        let values = self.eval.values();
+        let mut total = 0;
+        for p in pos.cells().iter().flatten() {
+            if p.side == me && !self.royal[p.ty as usize] {
+                total += values.board(p.ty);
+            }
+        }
+        for ty in 0..self.royal.len() {
+            if !self.royal[ty] {
+                total += pos.hand(me, ty as henka_api::PieceId) as i32 * values.hand(ty as henka_api::PieceId);
+            }
+        }
+        total >= 3 * self.smallest.max(1)
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position,
@@ -438,14 +618,18 @@ impl Searcher {
         mut alpha: i32,
         mut beta: i32,
         pv: bool,
+        null_ok: bool,
     ) -> Result<i32, Halt> {
         self.tick(ply)?;
         let rep = pos.repetition_hash();
         if self.repeated(rep) {
             return Ok(0);
         }
+        let in_check = ply < MAX_PLY / 2 && self.variant.in_check(pos);
+        // A check is searched one ply deeper: the reply is forced, and mates hide behind checks.
+        let depth = if in_check { depth.max(0) + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, ply, alpha, beta, 0);
+            return self.quiesce(pos, ply, alpha, beta, 0, false);
         }
         // No line from here can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -465,6 +649,33 @@ impl Searcher {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    return Ok(s);
+                }
+            }
+        }
+        // Null move: if passing still beats beta after a shallower search, a real move will too.
+        if !pv
+            && null_ok
+            && !in_check
+            && depth >= NULL_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && self.has_material(pos)
+            && self.eval.evaluate(pos) >= beta
+        {
+            let r = 2 + depth / 4;
+            let mut child = pos.clone();
+            child.switch_turn();
+            self.path.push(rep);
+            let s = self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
+            self.path.pop();
+            let s = -s?;
+            if s >= beta {
+                let s = if s >= MATE_BOUND { beta } else { s };
+                if depth < NULL_VERIFY_DEPTH {
+                    return Ok(s);
+                }
+                // Deep cuts are checked by a reduced search without null moves.
+                if self.negamax(pos, depth - 1 - r, ply, beta - 1, beta, false, false)? >= beta {
                     return Ok(s);
                 }
             }
@@ -510,6 +721,19 @@ impl Searcher {
             return Ok(None);
         }
         self.order.score(pos, moves, tt_move, ply, self.eval.values(), scores);
+        if depth >= 2 {
+            // Captures that lose the capturer to a recapture go after the killers.
+            for i in 0..moves.len() {
+                if is_quiet(scores[i]) || Some(moves[i]) == tt_move {
+                    continue;
+                }
+                if let Some(loss) = self.exchange_loss(pos, moves[i], ply)?
+                    && loss > 0
+                {
+                    scores[i] = bad_capture_score(loss);
+                }
+            }
+        }
         let mut best = -INFINITY;
         let mut best_move = None;
         self.path.push(rep);
@@ -520,16 +744,18 @@ impl Searcher {
                 let mut child = pos.clone();
                 v.play(&mut child, mv)?;
                 let score = if i == 0 {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv)?
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv, true)?
                 } else {
-                    // Late quiet moves rarely matter: look at them shallower first.
+                    // Late quiet moves (and losing captures) rarely matter: look at them shallower
+                    // first.
                     let reduction = if depth >= 3 && quiet && i >= 4 { 1 + (depth >= 6 && i >= 16) as i32 } else { 0 };
-                    let mut s = -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false)?;
+                    let mut s =
+                        -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false, true)?;
                     if s > alpha && reduction > 0 {
-                        s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false)?;
+                        s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, true)?;
                     }
                     if s > alpha && s < beta && pv {
-                        s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)?;
+                        s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, true)?;
                     }
                     s
                 };
@@ -553,13 +779,45 @@ impl Searcher {
         result.map(|()| Some((best, best_move)))
     }
 
-    /// Captures only, until the position is quiet: the side to move may also stand pat.
-    fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32, qdepth: usize) -> Result<i32, Halt> {
+    /// What a capture loses to the best recapture on its target, by the two-ply static exchange
+    /// `victim − capturer` when the opponent can take back there; `None` for a capture that
+    /// cannot lose (its victim is worth at least the capturer). The opponent's replies are left in
+    /// `self.moves[ply + 1]`.
+    fn exchange_loss(&mut self, pos: &Position, mv: Move, ply: usize) -> Result<Option<i32>, Halt> {
+        let values = self.eval.values();
+        let victim = victim_value(pos, mv, values);
+        let capturer = values.board(mv.piece);
+        if victim == 0 || victim >= capturer || ply + 1 > MAX_PLY {
+            return Ok(None);
+        }
+        let mut child = pos.clone();
+        self.variant.play(&mut child, mv)?;
+        let mut replies = std::mem::take(&mut self.moves[ply + 1]);
+        let r = self.variant.legal_moves(&child, &mut replies);
+        let retaken = replies.iter().any(|m| m.kind == henka_api::MoveKind::Board && m.to == mv.to);
+        self.moves[ply + 1] = replies;
+        r?;
+        Ok(Some(if retaken { capturer - victim } else { 0 }))
+    }
+
+    /// Captures only, until the position is quiet: the side to move may also stand pat. With
+    /// `generated`, `self.moves[ply]` already holds the position's legal moves.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: usize,
+        generated: bool,
+    ) -> Result<i32, Halt> {
         self.tick(ply)?;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let result = (|| {
-            self.variant.clone().legal_moves(pos, &mut moves)?;
+            if !generated {
+                self.variant.clone().legal_moves(pos, &mut moves)?;
+            }
             if moves.is_empty() {
                 return self.terminal(pos, ply);
             }
@@ -581,7 +839,20 @@ impl Searcher {
                 }
                 let mut child = pos.clone();
                 self.variant.play(&mut child, mv)?;
-                let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qdepth + 1)?;
+                // A capture that loses the capturer for less is no way to a quiet position.
+                let mut generated = false;
+                if victim < self.eval.values().board(mv.piece) && ply + 1 < MAX_PLY {
+                    let mut replies = std::mem::take(&mut self.moves[ply + 1]);
+                    let r = self.variant.legal_moves(&child, &mut replies);
+                    let retaken = replies.iter().any(|m| m.kind == henka_api::MoveKind::Board && m.to == mv.to);
+                    self.moves[ply + 1] = replies;
+                    r?;
+                    if retaken {
+                        continue;
+                    }
+                    generated = true;
+                }
+                let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qdepth + 1, generated)?;
                 if s > best {
                     best = s;
                     if s > alpha {
@@ -622,7 +893,11 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 /// A searcher for `v` with its piece values estimated (and `overrides` applied).
+/// When `henka tune` stored weights for the variant's exact script, they are used instead.
 pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: usize) -> Searcher {
+    if let Some(t) = super::tuned::for_variant(&v) {
+        return Searcher::with_terms(v, t.values(), t.terms, table_mb);
+    }
     let values = PieceValues::estimate(v.as_ref(), overrides);
     Searcher::new(v, values, table_mb)
 }
@@ -716,6 +991,30 @@ mod tests {
         let mut legal = Vec::new();
         v.legal_moves(game.position(), &mut legal).unwrap();
         assert!(legal.contains(&r.best()));
+    }
+
+    #[test]
+    fn helper_threads_share_the_table_and_agree_on_a_mate() {
+        let v = bundled("shogi");
+        let mut s = searcher_for(v.clone(), &[], 8);
+        s.set_threads(2);
+        let position = "8k/9/8P/9/9/9/9/9/K8 b G 1";
+        let pos = v.parse_position(position).unwrap();
+        let r = s.search(&pos, &[], Limits { depth: Some(4), ..Limits::default() }, |_| {}).unwrap().unwrap();
+        assert_eq!(r.score, Score::Mate(1));
+        // A timed search with helpers ends and answers a legal move.
+        let v = bundled("okisaki");
+        let mut s = searcher_for(v.clone(), &[], 8);
+        s.set_threads(2);
+        let game = Game::new(v.start_position());
+        let r = s
+            .search(game.position(), game.history(), Limits::time(Duration::from_millis(200)), |_| {})
+            .unwrap()
+            .unwrap();
+        let mut legal = Vec::new();
+        v.legal_moves(game.position(), &mut legal).unwrap();
+        assert!(legal.contains(&r.best()));
+        assert!(r.depth >= 1);
     }
 
     #[test]

@@ -4,8 +4,14 @@
 //! The hash covers cells, hands, counters and the side to move ([`henka_api::Position::hash`]);
 //! a collision costs at most a wrong bound, and a stored move is only used after the search finds
 //! it in the legal move list.
+//!
+//! The table is shared by the threads of one search (Lazy SMP): every slot is three atomic words,
+//! the move, the data and the key XORed with both, so a slot torn by two threads writing at once
+//! reads as empty rather than as another position's result (the "lockless hashing" trick).
 
-use henka_api::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use henka_api::{Move, MoveKind};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,49 +27,111 @@ pub enum Bound {
 /// One stored result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    key: u64,
     pub mv: Option<Move>,
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
 }
 
-const EMPTY: Entry = Entry { key: 0, mv: None, score: 0, depth: -1, bound: Bound::Upper };
-
-/// A fixed-size, always-replace-unless-deeper hash table.
-#[derive(Clone, Debug)]
+/// A fixed-size, always-replace-unless-deeper hash table, safe to share between threads.
+#[derive(Debug)]
 pub struct Table {
-    entries: Vec<Entry>,
+    /// `[check, move, data]` per slot.
+    slots: Vec<[AtomicU64; 3]>,
     mask: usize,
+}
+
+fn pack_move(mv: Option<Move>) -> u64 {
+    match mv {
+        None => 0,
+        Some(m) => {
+            (m.kind as u64 + 1)
+                | (m.piece as u64) << 8
+                | (m.from as u64) << 16
+                | (m.to as u64) << 32
+                | (m.via as u64) << 48
+        }
+    }
+}
+
+fn unpack_move(w: u64) -> Option<Move> {
+    let kind = match w & 0xff {
+        0 => return None,
+        1 => MoveKind::Board,
+        2 => MoveKind::Drop,
+        3 => MoveKind::Pass,
+        4 => MoveKind::Place,
+        _ => return None,
+    };
+    Some(Move { kind, piece: (w >> 8) as u8, from: (w >> 16) as u16, to: (w >> 32) as u16, via: (w >> 48) as u16 })
+}
+
+fn pack_data(score: i32, depth: i16, bound: Bound) -> u64 {
+    let b = match bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    (score as u32 as u64) | (depth as u16 as u64) << 32 | b << 48
+}
+
+fn unpack_data(w: u64) -> Option<(i32, i16, Bound)> {
+    let bound = match (w >> 48) & 0xff {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some((w as u32 as i32, (w >> 32) as u16 as i16, bound))
 }
 
 impl Table {
     /// A table of about `megabytes` (rounded down to a power of two entries, at least 1,024).
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
+        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<[AtomicU64; 3]>();
         let len = (wanted.next_power_of_two() / 2).max(1024);
-        Table { entries: vec![EMPTY; len], mask: len - 1 }
+        Table { slots: (0..len).map(|_| Default::default()).collect(), mask: len - 1 }
     }
 
-    pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+    pub fn clear(&self) {
+        for s in &self.slots {
+            for w in s {
+                w.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    #[inline]
+    fn read(&self, key: u64) -> Option<(u64, u64)> {
+        let s = &self.slots[key as usize & self.mask];
+        let (check, mv, data) =
+            (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed), s[2].load(Ordering::Relaxed));
+        (data != 0 && check ^ mv ^ data == key).then_some((mv, data))
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.depth >= 0).then_some(e)
+        let (mv, data) = self.read(key)?;
+        let (score, depth, bound) = unpack_data(data)?;
+        Some(Entry { mv: unpack_move(mv), score, depth, bound })
     }
 
     /// Stores a result, keeping a deeper one for the same position unless this one is exact.
     #[inline]
-    pub fn store(&mut self, key: u64, depth: i16, score: i32, bound: Bound, mv: Option<Move>) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key == key && slot.depth > depth && bound != Bound::Exact {
+    pub fn store(&self, key: u64, depth: i16, score: i32, bound: Bound, mv: Option<Move>) {
+        let old = self.probe(key);
+        if let Some(e) = old
+            && e.depth > depth
+            && bound != Bound::Exact
+        {
             return;
         }
-        let mv = mv.or(if slot.key == key { slot.mv } else { None });
-        *slot = Entry { key, mv, score, depth: depth.max(0), bound };
+        let mv = pack_move(mv.or(old.and_then(|e| e.mv)));
+        let data = pack_data(score, depth.max(0), bound);
+        let s = &self.slots[key as usize & self.mask];
+        s[0].store(key ^ mv ^ data, Ordering::Relaxed);
+        s[1].store(mv, Ordering::Relaxed);
+        s[2].store(data, Ordering::Relaxed);
     }
 }
 
@@ -73,7 +141,7 @@ mod tests {
 
     #[test]
     fn stores_and_keeps_the_deeper_result() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let mv = Move::pass();
         t.store(42, 5, 10, Bound::Lower, Some(mv));
         t.store(42, 2, 99, Bound::Upper, None);
@@ -83,4 +151,20 @@ mod tests {
         t.clear();
         assert!(t.probe(42).is_none());
     }
+
+    #[test]
+    fn moves_and_scores_survive_packing() {
+        let t = Table::new(1);
+        for (i, mv) in [Move::board(3, 77, 5), Move::drop(9, 1000), Move { via: 12, ..Move::board(0, 65_000, 199) }]
+            .into_iter()
+            .enumerate()
+        {
+            let key = 0x1234_5678_9abc_def0 + i as u64;
+            t.store(key, 7, -(MATE_LIKE), Bound::Exact, Some(mv));
+            let e = t.probe(key).unwrap();
+            assert_eq!((e.mv, e.score, e.depth, e.bound), (Some(mv), -(MATE_LIKE), 7, Bound::Exact));
+        }
+    }
+
+    const MATE_LIKE: i32 = 99_999_990;
 }

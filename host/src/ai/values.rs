@@ -64,6 +64,21 @@ impl PieceValues {
         PieceValues { board, hand }
     }
 
+    /// Values given outright, per piece id (tuned ones, read from a file).
+    pub fn from_parts(board: Vec<i32>, hand: Vec<i32>) -> PieceValues {
+        PieceValues { board, hand }
+    }
+
+    /// Every type's value on the board, by piece id.
+    pub fn board_values(&self) -> &[i32] {
+        &self.board
+    }
+
+    /// Every type's value in hand, by piece id.
+    pub fn hand_values(&self) -> &[i32] {
+        &self.hand
+    }
+
     /// The value of a piece of this type on the board.
     #[inline]
     pub fn board(&self, ty: PieceId) -> i32 {

@@ -93,14 +93,15 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
     let time = std::time::Duration::from_secs_f64(args.ai_seconds);
     say!("");
     say!(
-        "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12}",
+        "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12} {:>12}",
         "AI search",
         "engine",
         "position",
         "depth",
         "nodes",
         "seconds",
-        "k nodes/s"
+        "k nodes/s",
+        "score"
     );
     for name in variant_names(args) {
         for &engine in &engines {
@@ -121,14 +122,15 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
                 let engine_name = if engine == Engine::Script { "script" } else { "plugin" };
                 let secs = r.elapsed.as_secs_f64();
                 say!(
-                    "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1}",
+                    "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1} {:>12}",
                     name,
                     engine_name,
                     label,
                     r.depth,
                     r.nodes,
                     secs,
-                    r.nodes as f64 / secs / 1e3
+                    r.nodes as f64 / secs / 1e3,
+                    r.score.to_string()
                 );
             }
         }

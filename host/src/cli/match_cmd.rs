@@ -15,7 +15,9 @@ use crate::record::Record;
 
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// The first player (Black in the odd games): `ai`, `random` or `usi:<engine command line>`.
+    /// The first player (Black in the odd games): `ai`, `random` or `usi:<engine command line>`;
+    /// engine options follow the command line after semicolons:
+    /// `usi:fairy-stockfish;Skill Level=10` (each sent as `setoption` before the game).
     a: PlayerSpec,
     /// The second player (Black in the even games).
     b: PlayerSpec,
@@ -27,6 +29,9 @@ pub struct MatchArgs {
     /// Thinking time per move for the AI and USI engines, in seconds.
     #[arg(long, default_value_t = 1.0)]
     time_per_move: f64,
+    /// Search threads for the `ai` players (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
@@ -66,6 +71,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
         piece_values: &loaded.piece_values,
         time_per_move: time,
         seed,
+        threads: args.threads.max(1),
     };
     let mut players: [Box<dyn Player>; 2] = [args.a.create(&setup(seed))?, args.b.create(&setup(seed ^ 0x9e37))?];
     if let Some(dir) = &args.records {

@@ -14,6 +14,7 @@ mod match_cmd;
 mod perft;
 mod play;
 mod playtest;
+mod tune;
 mod verify;
 
 use std::path::PathBuf;
@@ -135,6 +136,10 @@ pub enum Command {
     /// Self-play statistics of a variant's rules: is it fair, does it end, how long, what is each
     /// piece worth; `--versus` compares two rule sets; `merge` combines shards.
     Playtest(playtest::PlaytestArgs),
+    /// Learns the variant's evaluation from its own self-play games (Texel tuning: piece values on
+    /// the board and in hand, royal proximity and safety, advancement) and stores it per script
+    /// hash in the cache folder; the AI uses it from then on, everywhere, for that exact script.
+    Tune(tune::TuneArgs),
 }
 
 /// `henka edit`.
@@ -352,6 +357,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Match(args) => match_cmd::run(args),
         Command::Playtest(args) => playtest::run(args),
         Command::Sheet { variant, output } => sheet(&variant, output),
+        Command::Tune(args) => tune::run(args),
     }
 }
 

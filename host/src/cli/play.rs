@@ -92,6 +92,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
                         piece_values: &loaded.piece_values,
                         time_per_move: std::time::Duration::from_secs_f64(args.time_per_move.max(0.001)),
                         seed: 0,
+                        threads: 1,
                     })?),
                 };
                 match player.choose(&game)? {

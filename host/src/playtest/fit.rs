@@ -86,7 +86,7 @@ pub fn fit<'a>(types: usize, samples: impl Iterator<Item = (&'a [(u16, i16)], f6
 }
 
 /// Solves `A x = b` for a symmetric positive definite `A` (`n`×`n`, row-major) by Cholesky.
-fn solve_spd(a: &[f64], b: &[f64], n: usize) -> Option<Vec<f64>> {
+pub(crate) fn solve_spd(a: &[f64], b: &[f64], n: usize) -> Option<Vec<f64>> {
     let mut l = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..=i {

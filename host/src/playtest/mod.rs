@@ -13,6 +13,7 @@ pub mod report;
 pub mod selfplay;
 pub mod significance;
 pub mod summary;
+pub mod tune;
 
 use std::sync::Arc;
 

@@ -13,6 +13,7 @@ use anyhow::Result;
 use henka_api::{Game, Side, Variant};
 
 use super::summary::{GameSummary, summarize};
+use crate::ai::eval::Evaluator;
 use crate::ai::{Limits, PieceValues, Searcher};
 
 /// The AI's transposition table per playing thread, in megabytes: playtest games are short
@@ -102,10 +103,37 @@ pub struct Played {
 /// `plan.threads` threads. `on_game` sees each game as it ends (from the playing thread, in the
 /// order they end), e.g. to save its record or advance a progress bar; the summaries come back
 /// sorted by game number.
+///
+/// The AI plays with the variant's tuned evaluation when `henka tune` stored one for its script
+/// (see [`crate::ai::tuned`]), else with `values`.
 pub fn play(
     variant: &Arc<dyn Variant>,
     values: &PieceValues,
     plan: &SelfPlay,
+    wanted: impl Fn(u32) -> bool + Sync,
+    on_game: impl Fn(&Played) + Sync,
+) -> Result<Vec<GameSummary>> {
+    let make = || crate::ai::tuned::searcher(variant.clone(), values.clone(), TABLE_MB);
+    play_games(variant, values, plan, make, wanted, on_game)
+}
+
+/// [`play`] with the AI evaluating by `eval` whatever is stored (what tuning starts from).
+pub fn play_with(
+    variant: &Arc<dyn Variant>,
+    eval: &Evaluator,
+    plan: &SelfPlay,
+    wanted: impl Fn(u32) -> bool + Sync,
+    on_game: impl Fn(&Played) + Sync,
+) -> Result<Vec<GameSummary>> {
+    let make = || Searcher::with_terms(variant.clone(), eval.values().clone(), eval.terms(), TABLE_MB);
+    play_games(variant, eval.values(), plan, make, wanted, on_game)
+}
+
+fn play_games(
+    variant: &Arc<dyn Variant>,
+    values: &PieceValues,
+    plan: &SelfPlay,
+    make: impl Fn() -> Searcher + Sync,
     wanted: impl Fn(u32) -> bool + Sync,
     on_game: impl Fn(&Played) + Sync,
 ) -> Result<Vec<GameSummary>> {
@@ -116,7 +144,7 @@ pub fn play(
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut searcher = Searcher::new(variant.clone(), values.clone(), TABLE_MB);
+                    let mut searcher = make();
                     searcher.share_stop_flag(plan.cancel.clone());
                     let mut out = Vec::new();
                     while let Some(&g) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) {

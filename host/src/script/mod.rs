@@ -139,6 +139,8 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
     if let Err(e) = checked {
         return Err(ScriptError { location: e.location, message: e.message, call_stack: vec![] });
     }
+    // The AI finds a variant's tuned evaluation by its script's hash (`henka tune`).
+    crate::ai::tuned::note_script(&(variant.clone() as Arc<dyn henka_api::Variant>), content_hash(src));
     Ok(LoadedScript {
         variant,
         source_name: source_name.to_string(),

@@ -2,6 +2,11 @@
 //! handshake (choosing the variant with `UCI_Variant` when the engine offers it, as
 //! Fairy-Stockfish does), sends `position` and `go`, and reads `bestmove` with a timeout, so a
 //! hung engine loses the game instead of hanging Henka. Dropping the client ends the process.
+//!
+//! Engine options ride on the command line after semicolons: `fairy-stockfish;Skill Level=10`
+//! sends `setoption name Skill Level value 10` right after the handshake, in the order given and
+//! before the variant is chosen, so a `VariantPath` loads the variants that `UCI_Variant` then
+//! names (the client asks the engine for its options again after setting any).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -27,9 +32,11 @@ pub struct UsiClient {
 }
 
 impl UsiClient {
-    /// Starts `command_line` (split like a shell would, quotes included) and does the handshake;
-    /// with `variant`, selects it through `UCI_Variant` if the engine has that option.
+    /// Starts `command_line` (split like a shell would, quotes included; `;Name=Value` options
+    /// after it) and does the handshake; with `variant`, selects it through `UCI_Variant` if the
+    /// engine has that option.
     pub fn start(command_line: &str, variant: Option<&str>) -> Result<UsiClient> {
+        let (command_line, options) = split_options(command_line)?;
         let words =
             shlex::split(command_line).with_context(|| format!("cannot split the command line {command_line:?}"))?;
         let (program, args) = words.split_first().context("an empty engine command line")?;
@@ -60,7 +67,7 @@ impl UsiClient {
             name: command_line.to_string(),
             options: Vec::new(),
         };
-        client.handshake(variant)?;
+        client.handshake(variant, &options)?;
         Ok(client)
     }
 
@@ -69,8 +76,10 @@ impl UsiClient {
         &self.name
     }
 
-    fn handshake(&mut self, variant: Option<&str>) -> Result<()> {
+    /// Sends `usi` and reads the engine's name and options up to `usiok`.
+    fn identify(&mut self) -> Result<()> {
         self.send("usi")?;
+        self.options.clear();
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
             let line = self.next_line(deadline, "usiok")?;
@@ -79,8 +88,27 @@ impl UsiClient {
             } else if line.starts_with("option ") {
                 self.options.push(line);
             } else if line.trim() == "usiok" {
-                break;
+                return Ok(());
             }
+        }
+    }
+
+    fn handshake(&mut self, variant: Option<&str>, options: &[(String, String)]) -> Result<()> {
+        self.identify()?;
+        for (name, value) in options {
+            let offered = self.options.iter().any(|o| {
+                o.strip_prefix("option name ")
+                    .and_then(|rest| rest.strip_prefix(name.as_str()))
+                    .is_some_and(|rest| rest.starts_with(" type "))
+            });
+            if !offered {
+                bail!("the engine {} has no option {name:?}", self.name);
+            }
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        if !options.is_empty() {
+            // An option may change the others (a `VariantPath` adds variants): ask again.
+            self.identify()?;
         }
         if let Some(variant) = variant
             && let Some(option) = self.options.iter().find(|o| o.starts_with("option name UCI_Variant "))
@@ -133,6 +161,21 @@ impl UsiClient {
             }
         }
     }
+}
+
+/// Splits `cmd;Name=Value;...` into the command line and its engine options.
+pub fn split_options(spec: &str) -> Result<(&str, Vec<(String, String)>)> {
+    let mut parts = spec.split(';');
+    let command = parts.next().unwrap_or_default().trim();
+    let options = parts
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let (name, value) =
+                p.split_once('=').with_context(|| format!("an engine option is `Name=Value`, not {p:?}"))?;
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((command, options))
 }
 
 impl Drop for UsiClient {

@@ -45,6 +45,8 @@ struct Engine {
     /// Present unless a search has it.
     searcher: Option<Searcher>,
     hash_mb: usize,
+    /// Search threads (`setoption name Threads`): Lazy SMP helpers beyond the first.
+    threads: usize,
     game: Option<Game>,
     search: Option<JoinHandle<Searcher>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
@@ -59,6 +61,7 @@ pub fn run(variant: Option<String>) -> Result<()> {
         declared: Vec::new(),
         searcher: None,
         hash_mb: DEFAULT_HASH_MB,
+        threads: 1,
         game: None,
         search: None,
         stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
@@ -108,6 +111,7 @@ impl Engine {
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         say(&format!("option name UCI_Variant type combo default {}{vars}", self.variant_name));
         say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+        say("option name Threads type spin default 1 min 1 max 64");
         for o in &self.declared {
             match o.choices.as_slice() {
                 [] => say(&format!("option name {} type string default {}", o.name, o.value)),
@@ -131,7 +135,9 @@ impl Engine {
         let loaded = entry.load_with(&self.rules).map_err(|e| anyhow!("{e}"))?;
         self.declared = loaded.options.clone();
         let variant: Arc<dyn Variant> = loaded.variant;
-        self.searcher = Some(searcher_for(variant.clone(), &loaded.piece_values, self.hash_mb));
+        let mut searcher = searcher_for(variant.clone(), &loaded.piece_values, self.hash_mb);
+        searcher.set_threads(self.threads);
+        self.searcher = Some(searcher);
         self.game = Some(Game::new(variant.start_position()));
         self.variant = Some(variant);
         Ok(())
@@ -171,8 +177,14 @@ impl Engine {
                 self.searcher_mut()?.resize_table(mb);
                 Ok(())
             }
+            "Threads" => {
+                self.threads = value.trim().parse::<usize>().context("Threads is a number")?.clamp(1, 64);
+                let n = self.threads;
+                self.searcher_mut()?.set_threads(n);
+                Ok(())
+            }
             // Options GUIs send to every engine; Henka has nothing to set for them.
-            "USI_Ponder" | "Threads" => Ok(()),
+            "USI_Ponder" => Ok(()),
             // The variant's rule options, as `henka --option` sets them.
             other if self.declared.iter().any(|o| o.name == other) => {
                 let previous = self.rules.insert(other.to_string(), value.trim().to_string());

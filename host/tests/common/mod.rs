@@ -29,6 +29,8 @@ fn hermetic() {
         std::env::set_var("XDG_CONFIG_HOME", home.join(".config"));
         std::env::set_var("XDG_STATE_HOME", home.join(".local/state"));
         std::env::set_var("XDG_DATA_HOME", home.join(".local/share"));
+        // Tuned evaluations (`henka tune`) are cached here.
+        std::env::set_var("XDG_CACHE_HOME", home.join(".cache"));
         // The windowing libraries egui_kittest's renderer probes want one (else they print errors).
         std::env::set_var("XDG_RUNTIME_DIR", &runtime);
         for var in ["HENKA_VARIANTS", "HENKA_PLUGINS", "HENKA_STATE_DIR"] {

@@ -55,7 +55,11 @@ fn parse_rank_letters(s: &str) -> Option<u32> {
             return None;
         }
         // Checked: a long run of letters names no rank of any board (and must not overflow).
-        v = if k == 0 { (b - b'a') as u32 } else { v.checked_add(1)?.checked_mul(26)?.checked_add((b - b'a') as u32)? };
+        v = if k == 0 {
+            (b - b'a') as u32
+        } else {
+            v.checked_add(1)?.checked_mul(26)?.checked_add((b - b'a') as u32)?
+        };
     }
     (!s.is_empty()).then_some(v)
 }

@@ -1,0 +1,173 @@
+//! Evaluation weights learnt from a variant's own games (`henka tune`), stored per script hash
+//! and used by every searcher made for that exact script.
+//!
+//! Tuning is Texel tuning: the AI plays itself (seeded games on every core, as `henka playtest`
+//! does), every quiet position after the random opening plies becomes a sample of the
+//! evaluation's [features](super::eval::Evaluator::features) and the game's result for the side
+//! to move, and a logistic regression of results on features gives the weights. The scale comes
+//! from the untuned evaluation (one more regression, of results on its score), so tuned weights
+//! stay in centipawns, and a ridge penalty pulls every weight towards its untuned value: a piece
+//! that seldom changed hands keeps its estimate instead of running off on a handful of games.
+//! The last plies of a decided game are left out (the result is forced there), and the weights
+//! are bounded: piece values within a factor of three of the estimate, the other terms within
+//! ±150 centipawns (proximity 0–300 %), so a small run cannot make the AI play absurdly.
+//!
+//! Files live in `$XDG_CACHE_HOME/henka/eval/` (else `~/.cache/henka/eval/`), named
+//! `<variant>-<script hash>.json`: a changed script has another hash and plays untuned until it
+//! is tuned again. Scripts are matched to their hash through a registry the script loader fills
+//! ([`note_script`]), so the editor, `henka match`, `henka playtest` and `henka usi` all find the
+//! weights through [`super::searcher_for`] without passing the hash around.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, Weak};
+
+use anyhow::{Context, Result};
+use henka_api::{PieceId, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::eval::Terms;
+use super::search::Searcher;
+use super::values::PieceValues;
+
+/// A variant's tuned evaluation, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TunedEval {
+    /// The variant's name, and its script's content hash in hex.
+    pub variant: String,
+    pub script_hash: String,
+    /// The piece tokens by id (for people reading the file, and a check that it fits).
+    pub pieces: Vec<String>,
+    /// Values on the board and in hand, in centipawns, by piece id.
+    pub board: Vec<i32>,
+    pub hand: Vec<i32>,
+    pub terms: Terms,
+    /// What the weights were learnt from.
+    pub games: u32,
+    pub positions: usize,
+    pub nodes_per_move: u64,
+    pub seed: u64,
+}
+
+impl TunedEval {
+    pub fn values(&self) -> PieceValues {
+        PieceValues::from_parts(self.board.clone(), self.hand.clone())
+    }
+
+    /// Whether the weights fit `v`'s piece table.
+    fn fits(&self, v: &dyn Variant) -> bool {
+        let n = v.info().pieces.len();
+        self.board.len() == n && self.hand.len() == n
+    }
+}
+
+type Registry = Vec<(Weak<dyn Variant>, u64)>;
+static SCRIPTS: Mutex<Registry> = Mutex::new(Vec::new());
+
+/// Remembers that `variant` was loaded from a script with content hash `hash`.
+pub fn note_script(variant: &Arc<dyn Variant>, hash: u64) {
+    let mut r = SCRIPTS.lock().unwrap_or_else(|e| e.into_inner());
+    r.retain(|(w, _)| w.strong_count() > 0);
+    r.push((Arc::downgrade(variant), hash));
+}
+
+/// The content hash of the script `variant` was loaded from (`None` for a plugin).
+pub fn script_hash_of(variant: &Arc<dyn Variant>) -> Option<u64> {
+    let r = SCRIPTS.lock().unwrap_or_else(|e| e.into_inner());
+    let me = Arc::as_ptr(variant) as *const ();
+    r.iter().find(|(w, _)| w.strong_count() > 0 && w.as_ptr() as *const () == me).map(|&(_, h)| h)
+}
+
+/// Where tuned evaluations live: `$XDG_CACHE_HOME/henka/eval`, else `~/.cache/henka/eval`.
+pub fn cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("henka").join("eval"))
+}
+
+/// The file name for `variant_name` at script hash `hash`.
+pub fn file_name(variant_name: &str, hash: u64) -> String {
+    let slug: String = variant_name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .trim_matches('-')
+        .to_string();
+    format!("{}-{hash:016x}.json", if slug.is_empty() { "variant" } else { &slug })
+}
+
+/// Reads the tuned evaluation for `v` at `hash` from `dir`, if there is one that fits.
+pub fn load_from(dir: &Path, v: &dyn Variant, hash: u64) -> Option<TunedEval> {
+    let path = dir.join(file_name(&v.info().meta.name, hash));
+    let text = std::fs::read_to_string(path).ok()?;
+    let t: TunedEval = serde_json::from_str(&text).ok()?;
+    t.fits(v).then_some(t)
+}
+
+/// The tuned evaluation for this variant's exact script, if one was stored.
+pub fn for_variant(v: &Arc<dyn Variant>) -> Option<TunedEval> {
+    let hash = script_hash_of(v)?;
+    load_from(&cache_dir()?, v.as_ref(), hash)
+}
+
+/// Writes `t` into `dir` (created if need be); returns the file's path.
+pub fn save_to(dir: &Path, v: &dyn Variant, hash: u64, t: &TunedEval) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = dir.join(file_name(&v.info().meta.name, hash));
+    let text = serde_json::to_string_pretty(t)?;
+    std::fs::write(&path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
+}
+
+/// A searcher for `v`: with its tuned evaluation when one is stored for its script, else with
+/// `values` and the untuned terms.
+pub fn searcher(v: Arc<dyn Variant>, values: PieceValues, table_mb: usize) -> Searcher {
+    match for_variant(&v) {
+        Some(t) => Searcher::with_terms(v, t.values(), t.terms, table_mb),
+        None => Searcher::new(v, values, table_mb),
+    }
+}
+
+/// The piece ids a variant holds in hand and has on the board, for printing.
+pub fn piece_rows(v: &dyn Variant) -> Vec<(PieceId, String)> {
+    v.info().pieces.iter().enumerate().map(|(i, p)| (i as PieceId, p.written().to_string())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_carry_the_variant_and_the_hash() {
+        assert_eq!(file_name("Minishogi", 0xab), "minishogi-00000000000000ab.json");
+        assert_eq!(file_name("Ōgi (test)", 1), "gi--test-0000000000000001.json");
+    }
+
+    #[test]
+    fn the_registry_knows_a_loaded_script_by_its_variant() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
+        let loaded = crate::script::load_source("shogi", src).unwrap();
+        let v: Arc<dyn Variant> = loaded.variant.clone();
+        assert_eq!(script_hash_of(&v), Some(loaded.content_hash));
+        let dir = std::env::temp_dir().join(format!("henka-tuned-unit-{}", std::process::id()));
+        assert!(load_from(&dir, v.as_ref(), loaded.content_hash).is_none());
+        let n = v.info().pieces.len();
+        let t = TunedEval {
+            variant: "Shogi".into(),
+            script_hash: format!("{:016x}", loaded.content_hash),
+            pieces: vec![String::new(); n],
+            board: vec![100; n],
+            hand: vec![120; n],
+            terms: Terms { tropism: 50, royal_defenders: 5, royal_attackers: 7, advanced: 3 },
+            games: 0,
+            positions: 0,
+            nodes_per_move: 0,
+            seed: 0,
+        };
+        save_to(&dir, v.as_ref(), loaded.content_hash, &t).unwrap();
+        assert_eq!(load_from(&dir, v.as_ref(), loaded.content_hash), Some(t));
+        assert!(load_from(&dir, v.as_ref(), loaded.content_hash ^ 1).is_none(), "another script");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

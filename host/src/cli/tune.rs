@@ -1,0 +1,85 @@
+//! `henka tune <variant>`: learns the variant's evaluation from its own self-play games (Texel
+//! tuning, see [`crate::ai::tuned`]) and stores it for the AI to use from then on.
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{Engine, load_engine};
+use crate::ai::eval::Evaluator;
+use crate::ai::tuned;
+use crate::ai::values::PieceValues;
+use crate::playtest::tune::{self as tuning, TuneOptions};
+
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The variant: a name from `henka list` or a script path.
+    variant: String,
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Nodes the AI searches per move in those games (reproducible on any machine).
+    #[arg(long, default_value_t = 3000)]
+    nodes: u64,
+    /// Playing threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Random legal moves at the start of each game, so games differ.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// The run's seed (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Start from the estimated values even when tuned ones are stored.
+    #[arg(long)]
+    fresh: bool,
+}
+
+pub fn run(args: TuneArgs) -> Result<()> {
+    let loaded = load_engine(&args.variant, Engine::Script)?;
+    let Some(hash) = loaded.script_hash else { bail!("only scripts can be tuned") };
+    let v = loaded.variant.clone();
+    let dir = tuned::cache_dir().context("no cache folder: set XDG_CACHE_HOME or HOME")?;
+    let estimated = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &loaded.piece_values));
+    let start = match tuned::for_variant(&v).filter(|_| !args.fresh) {
+        Some(t) => Evaluator::with_terms(v.as_ref(), t.values(), t.terms),
+        None => estimated.clone(),
+    };
+    let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
+    let opts = TuneOptions {
+        games: args.games,
+        nodes_per_move: args.nodes,
+        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        seed,
+        opening_plies: args.opening_plies,
+        max_plies: args.max_plies,
+    };
+    say!(
+        "tuning {} ({} games, {} nodes per move, {} threads, seed {seed})",
+        v.info().meta.name,
+        opts.games,
+        opts.nodes_per_move,
+        opts.threads
+    );
+    let bar = ProgressBar::new(opts.games as u64);
+    bar.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} games  [{elapsed}]").expect("template"));
+    let t = tuning::tune(&v, &start, hash, &opts, || bar.inc(1))?;
+    bar.finish_and_clear();
+    let path = tuned::save_to(&dir, v.as_ref(), hash, &t)?;
+    say!("{} positions from {} games", t.positions, t.games);
+    say!("{:<8} {:>9} {:>9} {:>9} {:>9}", "piece", "board", "(was)", "hand", "(was)");
+    let was = estimated.values();
+    for (id, name) in tuned::piece_rows(v.as_ref()) {
+        let i = id as usize;
+        say!("{:<8} {:>9} {:>9} {:>9} {:>9}", name, t.board[i], was.board(id), t.hand[i], was.hand(id));
+    }
+    let d = estimated.terms();
+    say!("royal proximity {}% (was {}%)", t.terms.tropism, d.tropism);
+    say!("royal defenders {} (was {})", t.terms.royal_defenders, d.royal_defenders);
+    say!("royal attackers {} (was {})", t.terms.royal_attackers, d.royal_attackers);
+    say!("advanced pieces {} (was {})", t.terms.advanced, d.advanced);
+    say!("wrote {}", path.display());
+    Ok(())
+}

@@ -1,0 +1,202 @@
+//! Tuning the AI's evaluation from the variant's own self-play (`henka tune`): Texel tuning, a
+//! logistic regression of each game's result on the evaluation's features, started from (and
+//! pulled towards) the untuned weights. The result is an [`ai::tuned::TunedEval`], which the AI
+//! uses for that script from then on. It lives here, above the AI, because it plays games with
+//! the lab's self-play.
+//!
+//! [`ai::tuned::TunedEval`]: crate::ai::tuned::TunedEval
+
+use std::sync::{Arc, Mutex};
+
+use anyhow::Result;
+use henka_api::Variant;
+
+use super::selfplay::{self, MoveLimit, SelfPlay, Shard};
+use crate::ai::eval::{EXTRA_FEATURES, Evaluator, Terms};
+use crate::ai::order::victim_value;
+use crate::ai::tuned::TunedEval;
+
+/// The ridge penalty towards the untuned weights, in the regression's own (logit) units.
+const RIDGE: f64 = 300.0;
+/// The last plies of a decided game are left out: there the result is already forced, and the
+/// fit would learn what a mate about to happen looks like instead of what is worth what.
+const ENDING_PLIES: usize = 10;
+/// Tuned piece values stay within this factor of the untuned ones...
+const VALUE_FACTOR: f64 = 3.0;
+/// ...and the other terms within these bounds (percent for proximity, centipawns for the rest).
+const TROPISM_RANGE: (f64, f64) = (0.0, 300.0);
+const TERM_LIMIT: f64 = 150.0;
+/// The fitted scale (logit per centipawn) is at least that of odds of ten to one per 800
+/// centipawns: from a few noisy games a flatter one would blow every weight up when converted
+/// back to centipawns.
+const MIN_SCALE: f64 = std::f64::consts::LN_10 / 800.0;
+const ITERATIONS: usize = 30;
+
+/// How to tune.
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    pub games: u32,
+    pub nodes_per_move: u64,
+    pub threads: usize,
+    pub seed: u64,
+    pub opening_plies: usize,
+    pub max_plies: usize,
+}
+
+/// Plays `opts.games` self-play games of `v` and fits its evaluation to their results, starting
+/// from (and pulled towards) `start`'s weights. `on_game` sees each finished game (progress).
+pub fn tune(
+    v: &Arc<dyn Variant>,
+    start: &Evaluator,
+    hash: u64,
+    opts: &TuneOptions,
+    on_game: impl Fn() + Sync,
+) -> Result<TunedEval> {
+    let plan = SelfPlay {
+        games: opts.games,
+        threads: opts.threads.max(1),
+        limit: MoveLimit::Nodes(opts.nodes_per_move.max(1)),
+        opening_plies: opts.opening_plies,
+        max_plies: opts.max_plies,
+        seed: opts.seed,
+        shard: Shard::WHOLE,
+        cancel: Default::default(),
+    };
+    let samples: Mutex<Vec<(Vec<f64>, f64)>> = Mutex::new(Vec::new());
+    selfplay::play_with(
+        v,
+        start,
+        &plan,
+        |_| true,
+        |played| {
+            let mut mine = Vec::new();
+            let game = &played.game;
+            let plies = game.moves().len();
+            let end = if played.winner.is_some() { plies.saturating_sub(ENDING_PLIES) } else { plies };
+            for i in opts.opening_plies.max(1)..end {
+                let pos = game.position_before(i);
+                let before = game.position_before(i - 1);
+                // Quiet positions only: not in check, not just after a capture.
+                if v.in_check(pos) || victim_value(before, game.moves()[i - 1], start.values()) > 0 {
+                    continue;
+                }
+                let y = match played.winner {
+                    None => 0.5,
+                    Some(w) if w == pos.side_to_move() => 1.0,
+                    Some(_) => 0.0,
+                };
+                mine.push((start.features(pos), y));
+            }
+            samples.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
+            on_game();
+        },
+    )?;
+    let samples = samples.into_inner().unwrap_or_else(|e| e.into_inner());
+    let w0 = start.weights();
+    let weights = fit(&samples, &w0);
+    let n = v.info().pieces.len();
+    let bounded = |x: f64, was: f64| x.clamp(was / VALUE_FACTOR, was * VALUE_FACTOR).round().max(1.0) as i32;
+    let board: Vec<i32> = (0..n).map(|i| bounded(weights[i], w0[i])).collect();
+    let hand: Vec<i32> = (n..2 * n).map(|i| bounded(weights[i], w0[i])).collect();
+    let extra = &weights[2 * n..];
+    debug_assert_eq!(extra.len(), EXTRA_FEATURES);
+    let term = |x: f64| x.clamp(-TERM_LIMIT, TERM_LIMIT).round() as i32;
+    let terms = Terms {
+        tropism: (extra[0] * 100.0).clamp(TROPISM_RANGE.0, TROPISM_RANGE.1).round() as i32,
+        royal_defenders: term(extra[1]),
+        royal_attackers: term(extra[2]),
+        advanced: term(extra[3]),
+    };
+    Ok(TunedEval {
+        variant: v.info().meta.name.clone(),
+        script_hash: format!("{hash:016x}"),
+        pieces: v.info().pieces.iter().map(|p| p.written().to_string()).collect(),
+        board,
+        hand,
+        terms,
+        games: opts.games,
+        positions: samples.len(),
+        nodes_per_move: opts.nodes_per_move,
+        seed: opts.seed,
+    })
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The Texel fit: weights in the units of `w0` (centipawns) that best predict the results.
+pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64]) -> Vec<f64> {
+    let d = w0.len();
+    if samples.is_empty() {
+        return w0.to_vec();
+    }
+    let dot = |x: &[f64], w: &[f64]| x.iter().zip(w).map(|(a, b)| a * b).sum::<f64>();
+    // The scale: logit per centipawn of the untuned evaluation.
+    let evals: Vec<f64> = samples.iter().map(|(x, _)| dot(x, w0)).collect();
+    let mut c = std::f64::consts::LN_10 / 400.0;
+    for _ in 0..ITERATIONS {
+        let (mut g, mut h) = (-1e-3 * c, 1e-3);
+        for (e, (_, y)) in evals.iter().zip(samples) {
+            let p = sigmoid(c * e);
+            g += (y - p) * e;
+            h += p * (1.0 - p) * e * e;
+        }
+        let step = g / h;
+        c = (c + step).clamp(MIN_SCALE, 1.0);
+        if step.abs() < 1e-9 {
+            break;
+        }
+    }
+    // Newton's method on the ridge-penalised likelihood, from the untuned weights.
+    let prior: Vec<f64> = w0.iter().map(|w| w * c).collect();
+    let mut beta = prior.clone();
+    for _ in 0..ITERATIONS {
+        let mut gradient: Vec<f64> = (0..d).map(|i| -RIDGE * (beta[i] - prior[i])).collect();
+        let mut hessian = vec![0.0; d * d];
+        for i in 0..d {
+            hessian[i * d + i] += RIDGE;
+        }
+        for (x, y) in samples {
+            let p = sigmoid(dot(x, &beta));
+            let w = (p * (1.0 - p)).max(1e-9);
+            let nz: Vec<(usize, f64)> = x.iter().copied().enumerate().filter(|&(_, v)| v != 0.0).collect();
+            for &(i, xi) in &nz {
+                gradient[i] += (y - p) * xi;
+                for &(j, xj) in &nz {
+                    hessian[i * d + j] += w * xi * xj;
+                }
+            }
+        }
+        let Some(step) = crate::playtest::fit::solve_spd(&hessian, &gradient, d) else { break };
+        let size = step.iter().map(|s| s.abs()).fold(0.0, f64::max);
+        for (b, s) in beta.iter_mut().zip(&step) {
+            *b += s;
+        }
+        if size < 1e-7 {
+            break;
+        }
+    }
+    beta.iter().map(|b| b / c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fit_on_results_that_follow_a_feature_raises_its_weight() {
+        // One feature decides the games; the other is noise. The fit must value the first more.
+        let mut rng = fastrand::Rng::with_seed(3);
+        let samples: Vec<(Vec<f64>, f64)> = (0..4000)
+            .map(|_| {
+                let a = rng.i32(-2..=2) as f64;
+                let b = rng.i32(-2..=2) as f64;
+                let p = sigmoid(a * 1.2);
+                (vec![a, b], if rng.f64() < p { 1.0 } else { 0.0 })
+            })
+            .collect();
+        let w = fit(&samples, &[100.0, 100.0]);
+        assert!(w[0] > 2.0 * w[1].abs(), "{w:?}");
+    }
+}
