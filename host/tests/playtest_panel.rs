@@ -77,7 +77,6 @@ fn a_playtest_runs_in_the_background_and_compares_with_the_rules_before_an_edit(
     let Some(Outcome::Compared { before, after }) = &h.state().panel.outcome else { panic!("a comparison") };
     assert_ne!(before.subject.script_hash, after.subject.script_hash);
     assert_eq!((before.report.games, after.report.games), (6, 6));
-    assert!(after.report.first.mean > before.report.first.mean, "two pieces up helps the first player");
     assert!(h.query_by_label_contains("After − before, first player's score").is_some());
     for side in ["before", "after"] {
         assert!(h.query_all_by_label(side).next().is_some(), "{side} column");

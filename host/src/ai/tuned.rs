@@ -14,12 +14,12 @@
 //!
 //! Files live in `$XDG_CACHE_HOME/henka/eval/` (else `~/.cache/henka/eval/`), named
 //! `<variant>-<script hash>.json`: a changed script has another hash and plays untuned until it
-//! is tuned again. Scripts are matched to their hash through a registry the script loader fills
-//! ([`note_script`]), so the editor, `henka match`, `henka playtest` and `henka usi` all find the
+//! is tuned again. Scripts are matched to their hash by the script loader
+//! ([`crate::script::script_hash_of`]), so the editor, `henka match`, `henka playtest` and `henka usi` all find the
 //! weights through [`super::searcher_for`] without passing the hash around.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use henka_api::{PieceId, Variant};
@@ -60,23 +60,6 @@ impl TunedEval {
     }
 }
 
-type Registry = Vec<(Weak<dyn Variant>, u64)>;
-static SCRIPTS: Mutex<Registry> = Mutex::new(Vec::new());
-
-/// Remembers that `variant` was loaded from a script with content hash `hash`.
-pub fn note_script(variant: &Arc<dyn Variant>, hash: u64) {
-    let mut r = SCRIPTS.lock().unwrap_or_else(|e| e.into_inner());
-    r.retain(|(w, _)| w.strong_count() > 0);
-    r.push((Arc::downgrade(variant), hash));
-}
-
-/// The content hash of the script `variant` was loaded from (`None` for a plugin).
-pub fn script_hash_of(variant: &Arc<dyn Variant>) -> Option<u64> {
-    let r = SCRIPTS.lock().unwrap_or_else(|e| e.into_inner());
-    let me = Arc::as_ptr(variant) as *const ();
-    r.iter().find(|(w, _)| w.strong_count() > 0 && w.as_ptr() as *const () == me).map(|&(_, h)| h)
-}
-
 /// Where tuned evaluations live: `$XDG_CACHE_HOME/henka/eval`, else `~/.cache/henka/eval`.
 pub fn cache_dir() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_CACHE_HOME")
@@ -107,7 +90,7 @@ pub fn load_from(dir: &Path, v: &dyn Variant, hash: u64) -> Option<TunedEval> {
 
 /// The tuned evaluation for this variant's exact script, if one was stored.
 pub fn for_variant(v: &Arc<dyn Variant>) -> Option<TunedEval> {
-    let hash = script_hash_of(v)?;
+    let hash = crate::script::script_hash_of(v)?;
     load_from(&cache_dir()?, v.as_ref(), hash)
 }
 
@@ -149,7 +132,7 @@ mod tests {
         let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
         let loaded = crate::script::load_source("shogi", src).unwrap();
         let v: Arc<dyn Variant> = loaded.variant.clone();
-        assert_eq!(script_hash_of(&v), Some(loaded.content_hash));
+        assert_eq!(crate::script::script_hash_of(&v), Some(loaded.content_hash));
         let dir = std::env::temp_dir().join(format!("henka-tuned-unit-{}", std::process::id()));
         assert!(load_from(&dir, v.as_ref(), loaded.content_hash).is_none());
         let n = v.info().pieces.len();

@@ -13,7 +13,7 @@ mod hooks;
 mod options;
 
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use henka_api::kit::{Hooks, KitError, KitVariant};
 use henka_api::rules::RuleSetError;
@@ -60,6 +60,25 @@ pub fn load_file_with(path: &Path, options: &RuleOptions) -> Result<LoadedScript
         call_stack: vec![],
     })?;
     load_source_with(&name, &src, options)
+}
+
+/// Which script each loaded variant came from, by the text's hash: what the AI looks its tuned
+/// evaluation up by. Weak, so a dropped variant is forgotten.
+type Registry = Vec<(Weak<dyn Variant>, u64)>;
+static SCRIPTS: Mutex<Registry> = Mutex::new(Vec::new());
+
+/// Remembers that `variant` was loaded from a script with content hash `hash`.
+fn note_script(variant: &Arc<dyn Variant>, hash: u64) {
+    let mut r = SCRIPTS.lock().unwrap_or_else(|e| e.into_inner());
+    r.retain(|(w, _)| w.strong_count() > 0);
+    r.push((Arc::downgrade(variant), hash));
+}
+
+/// The content hash of the script `variant` was loaded from (`None` for a plugin).
+pub fn script_hash_of(variant: &Arc<dyn Variant>) -> Option<u64> {
+    let r = SCRIPTS.lock().unwrap_or_else(|e| e.into_inner());
+    let me = Arc::as_ptr(variant) as *const ();
+    r.iter().find(|(w, _)| w.strong_count() > 0 && w.as_ptr() as *const () == me).map(|&(_, h)| h)
 }
 
 /// The largest script Henka compiles. Parsing is not covered by the sandbox's time limit, and a
@@ -140,7 +159,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         return Err(ScriptError { location: e.location, message: e.message, call_stack: vec![] });
     }
     // The AI finds a variant's tuned evaluation by its script's hash (`henka tune`).
-    crate::ai::tuned::note_script(&(variant.clone() as Arc<dyn henka_api::Variant>), content_hash(src));
+    note_script(&(variant.clone() as Arc<dyn henka_api::Variant>), content_hash(src));
     Ok(LoadedScript {
         variant,
         source_name: source_name.to_string(),
