@@ -214,22 +214,34 @@ fn engine_options_ride_on_the_command_line() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("has no option \"No Such Option\""), "{o:?}");
 }
 
-#[test]
-fn the_usi_engine_speaks_the_protocol() {
-    use std::io::{BufRead, BufReader, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
-        .args(["usi"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
-    let mut exchange = |commands: &str, until: &str| -> String {
-        input.write_all(commands.as_bytes()).unwrap();
-        input.flush().unwrap();
+/// `henka usi …` as a child process, spoken to line by line.
+struct Usi {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl Usi {
+    fn start(args: &[&str]) -> Usi {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let lines = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
+        Usi { child, input, lines }
+    }
+
+    /// Sends `commands` and reads up to the first line starting with `until`.
+    fn exchange(&mut self, commands: &[u8], until: &str) -> String {
+        use std::io::Write;
+        self.input.write_all(commands).unwrap();
+        self.input.flush().unwrap();
         let mut out = String::new();
-        for line in lines.by_ref() {
+        for line in self.lines.by_ref() {
+            let line = line.unwrap();
             out.push_str(&line);
             out.push('\n');
             if line.starts_with(until) {
@@ -237,7 +249,21 @@ fn the_usi_engine_speaks_the_protocol() {
             }
         }
         panic!("the engine ended before {until:?}: {out}");
-    };
+    }
+
+    /// Sends `quit`; the engine must end successfully.
+    fn quit(mut self) {
+        use std::io::Write;
+        self.input.write_all(b"quit\n").unwrap();
+        drop(self.input);
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+#[test]
+fn the_usi_engine_speaks_the_protocol() {
+    let mut usi = Usi::start(&["usi"]);
+    let mut exchange = |commands: &str, until: &str| usi.exchange(commands.as_bytes(), until);
     let out = exchange("usi\n", "usiok");
     assert!(
         out.contains(
@@ -259,9 +285,7 @@ fn the_usi_engine_speaks_the_protocol() {
     // `go infinite` thinks until `stop`.
     let out = exchange("go infinite\nstop\n", "bestmove");
     assert!(out.contains("bestmove "), "{out}");
-    input.write_all(b"quit\n").unwrap();
-    drop(input);
-    assert!(child.wait().unwrap().success());
+    usi.quit();
 }
 
 #[test]
@@ -302,35 +326,14 @@ v
 
 #[test]
 fn the_usi_engine_offers_the_variants_rule_options() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
-        .args(["usi", "ladies-and-generals"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input
-        .write_all(
-            b"usi\nsetoption name rankers value step\nisready\nsetoption name rankers value hop\nisready\n\
-              position startpos\ngo perft 3\n",
-        )
-        .unwrap();
-    input.flush().unwrap();
+    let mut usi = Usi::start(&["usi", "ladies-and-generals"]);
     // The count runs on the search thread; `quit` would stop it, so it is sent after the total.
-    let mut out = String::new();
-    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        out.push_str(&line);
-        out.push('\n');
-        if line.starts_with("Nodes searched") {
-            break;
-        }
-    }
-    input.write_all(b"quit\n").unwrap();
-    drop(input);
-    assert!(child.wait().unwrap().success());
+    let out = usi.exchange(
+        b"usi\nsetoption name rankers value step\nisready\nsetoption name rankers value hop\nisready\n\
+          position startpos\ngo perft 3\n",
+        "Nodes searched",
+    );
+    usi.quit();
     assert!(out.contains("option name rankers type combo default slide var slide var step"), "{out}");
     assert!(out.contains("info string error") && out.contains("\"hop\" is not one of slide, step"), "{out}");
     // The refused value left the chosen one in force: stepping rankers change the third ply.
@@ -389,28 +392,8 @@ fn play_reload_replays_a_reordered_script_with_the_right_pieces() {
 
 #[test]
 fn the_usi_engine_answers_hostile_lines_without_panicking_or_blocking() {
-    use std::io::{BufRead, BufReader, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_henka"))
-        .args(["usi", "shogi"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap);
-    let mut exchange = |commands: &[u8], until: &str| -> String {
-        input.write_all(commands).unwrap();
-        input.flush().unwrap();
-        let mut out = String::new();
-        for line in lines.by_ref() {
-            out.push_str(&line);
-            out.push('\n');
-            if line.starts_with(until) {
-                return out;
-            }
-        }
-        panic!("the engine ended before {until:?}: {out}");
-    };
+    let mut usi = Usi::start(&["usi", "shogi"]);
+    let mut exchange = |commands: &[u8], until: &str| usi.exchange(commands, until);
     // A hash size past the advertised maximum is clamped to it.
     let out = exchange(b"setoption name USI_Hash value 18446744073709551615\nisready\n", "readyok");
     assert!(out.contains("using 4096"), "{out}");
@@ -430,7 +413,5 @@ fn the_usi_engine_answers_hostile_lines_without_panicking_or_blocking() {
     assert!(!out.contains("Nodes searched"), "isready was answered before the count: {out}");
     let out = exchange(b"stop\nisready\n", "readyok");
     assert!(out.contains("perft stopped"), "{out}");
-    input.write_all(b"quit\n").unwrap();
-    drop(input);
-    assert!(child.wait().unwrap().success());
+    usi.quit();
 }

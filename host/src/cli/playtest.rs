@@ -51,24 +51,14 @@ pub struct PlaytestArgs {
     /// Games in the run (all shards together).
     #[arg(long, default_value_t = 100)]
     games: u32,
-    /// Playing threads (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    play: SelfPlayArgs,
     /// Thinking time per move, in seconds.
     #[arg(long, default_value_t = 0.05, conflicts_with = "nodes")]
     time_per_move: f64,
     /// Nodes searched per move instead of a time: slower machines play the same games.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Random legal moves at the start of each game, so games differ.
-    #[arg(long, default_value_t = 4)]
-    opening_plies: usize,
-    /// A game still going after this many plies is a draw.
-    #[arg(long, default_value_t = 300)]
-    max_plies: usize,
-    /// The run's seed (default: from the clock; printed so a run can be repeated).
-    #[arg(long)]
-    seed: Option<u64>,
     /// Play only shard i of n (games g with g mod n = i); combine with `henka playtest merge`.
     #[arg(long, value_name = "i/n")]
     shard: Option<Shard>,
@@ -88,6 +78,33 @@ pub struct PlaytestArgs {
     /// player's score by this much (e.g. 0.05 = five points), or that it does not.
     #[arg(long, value_name = "DELTA")]
     stop_early: Option<f64>,
+}
+
+/// How self-play games are played, for `henka playtest` and `henka tune` alike.
+#[derive(Debug, clap::Args)]
+pub struct SelfPlayArgs {
+    /// Playing threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Random legal moves at the start of each game, so games differ.
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: usize,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: usize,
+    /// The run's seed (default: from the clock; printed so a run can be repeated).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+impl SelfPlayArgs {
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| fastrand::u64(..))
+    }
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -114,16 +131,16 @@ pub fn run(args: PlaytestArgs) -> Result<()> {
     if args.stop_early.is_some() && args.shard.is_some() {
         bail!("--stop-early needs every game's result as it comes, so it cannot run in shards");
     }
-    let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
+    let seed = args.play.seed();
     let plan = SelfPlay {
         games: args.games,
-        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: args.play.threads(),
         limit: match args.nodes {
             Some(n) => MoveLimit::Nodes(n),
             None => MoveLimit::Time(Duration::from_secs_f64(args.time_per_move.max(0.001))),
         },
-        opening_plies: args.opening_plies,
-        max_plies: args.max_plies,
+        opening_plies: args.play.opening_plies,
+        max_plies: args.play.max_plies,
         seed,
         shard: args.shard.unwrap_or(Shard::WHOLE),
         cancel: Default::default(),

@@ -4,6 +4,7 @@
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::playtest::SelfPlayArgs;
 use super::{Engine, load_engine};
 use crate::ai::eval::Evaluator;
 use crate::ai::tuned;
@@ -20,18 +21,8 @@ pub struct TuneArgs {
     /// Nodes the AI searches per move in those games (reproducible on any machine).
     #[arg(long, default_value_t = 3000)]
     nodes: u64,
-    /// Playing threads (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Random legal moves at the start of each game, so games differ.
-    #[arg(long, default_value_t = 4)]
-    opening_plies: usize,
-    /// A game still going after this many plies is a draw.
-    #[arg(long, default_value_t = 300)]
-    max_plies: usize,
-    /// The run's seed (default: from the clock).
-    #[arg(long)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    play: SelfPlayArgs,
     /// Start from the estimated values even when tuned ones are stored.
     #[arg(long)]
     fresh: bool,
@@ -47,14 +38,14 @@ pub fn run(args: TuneArgs) -> Result<()> {
         Some(t) => Evaluator::with_terms(v.as_ref(), t.values(), t.terms),
         None => estimated.clone(),
     };
-    let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
+    let seed = args.play.seed();
     let opts = TuneOptions {
         games: args.games,
         nodes_per_move: args.nodes,
-        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: args.play.threads(),
         seed,
-        opening_plies: args.opening_plies,
-        max_plies: args.max_plies,
+        opening_plies: args.play.opening_plies,
+        max_plies: args.play.max_plies,
     };
     say!(
         "tuning {} ({} games, {} nodes per move, {} threads, seed {seed})",
