@@ -477,17 +477,23 @@ impl Controller {
 
     /// Plays an autosaved game back onto the board, as far as the rules still allow.
     fn restore(&mut self, r: &record::Record) {
+        self.replay_onto_board(r, "restored the game in progress", "the autosaved game could not be restored");
+    }
+
+    /// Plays a kept game back onto the board as far as the rules allow, and says how far
+    /// (`done` for the message, `failed` when not even its start reads).
+    fn replay_onto_board(&mut self, r: &record::Record, done: &str, failed: &str) {
         let v = self.session.variant().clone();
         match record::replay_prefix(v.as_ref(), r) {
             Ok((game, cut)) => {
                 let n = game.moves().len();
                 self.session.load_game(game);
                 match cut {
-                    None => self.say(format!("restored the game in progress ({n} moves)")),
-                    Some(e) => self.say_error(format!("restored the game in progress up to {e}")),
+                    None => self.say(format!("{done} ({n} moves)")),
+                    Some(e) => self.say_error(format!("{done} up to {e}")),
                 }
             }
-            Err(e) => self.say_error(format!("the autosaved game could not be restored: {e}")),
+            Err(e) => self.say_error(format!("{failed}: {e}")),
         }
     }
 
@@ -755,18 +761,11 @@ impl Controller {
                 self.events.push(Event::Opened);
                 self.say(format!("opened {name}"));
                 if let Some(r) = self.games.remove(&self.session.doc.source_name()) {
-                    let v = self.session.variant().clone();
-                    match record::replay_prefix(v.as_ref(), &r) {
-                        Ok((game, cut)) => {
-                            let n = game.moves().len();
-                            self.session.load_game(game);
-                            match cut {
-                                None => self.say(format!("opened {name}: its game is back ({n} moves)")),
-                                Some(e) => self.say_error(format!("opened {name}: its game is back up to {e}")),
-                            }
-                        }
-                        Err(e) => self.say_error(format!("opened {name}; its last game could not be replayed: {e}")),
-                    }
+                    self.replay_onto_board(
+                        &r,
+                        &format!("opened {name}: its game is back"),
+                        &format!("opened {name}; its last game could not be replayed"),
+                    );
                 }
                 if let Some(p) = plugin {
                     self.use_plugin(p);
