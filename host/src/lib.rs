@@ -25,3 +25,4 @@ pub mod template;
 pub mod text_board;
 pub mod usi;
 pub mod verify;
+pub mod why_illegal;

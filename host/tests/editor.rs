@@ -710,3 +710,20 @@ fn nothing_of_one_variant_carries_over_to_the_next() {
     }
     assert_eq!(h.state().board.zoom, 1.0, "the new variant is framed afresh");
 }
+
+#[test]
+fn a_refused_move_or_drop_says_which_rule_refuses_it() {
+    // A Knight pinned to its King by the Rook on the file has no move; clicking it says why.
+    let mut h = harness(start("shogi", Some("4r4/9/9/9/9/9/4N4/9/4K4 b - 1")));
+    click(&mut h, "5g");
+    assert!(h.query_by_label_contains("The Knight on 5g is pinned").is_some(), "the pin is named");
+    // A second Pawn dropped on a file that has one: nifu, named as such; the pick is dropped.
+    let mut h = harness(start("shogi", Some("4k4/9/9/9/9/9/4P4/9/4K4 b P 1")));
+    click(&mut h, "Black hand Pawn");
+    click(&mut h, "5e");
+    assert!(h.query_by_label_contains("Only one unpromoted Pawn per file").is_some(), "nifu is named");
+    assert!(h.state().session().move_texts().is_empty(), "nothing was played");
+    // A move the piece cannot make describes how it does move.
+    click_cells(&mut h, &["5g", "4f"]);
+    assert!(h.query_by_label_contains("The Pawn cannot move from 5g to 4f: it steps one square forward").is_some());
+}

@@ -53,4 +53,6 @@ pub enum Action {
     UseScript,
     /// Play the plugin from this file (again, after a rebuild).
     UsePlugin(PathBuf),
+    /// Tell the user something in the status line (why a move was refused).
+    Say(String),
 }

@@ -7,6 +7,7 @@
 use henka_api::{Cell, Move, MoveKind, NO_CELL, PieceId, Position};
 
 use super::board::Mark;
+use crate::why_illegal::Attempt;
 
 /// What is picked so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +28,9 @@ pub enum Step {
     Play(Move),
     /// Several moves end this way: the user must choose (promotion dialog).
     Choose(Vec<Move>),
+    /// The user tried something the rules refuse: the window says why
+    /// ([`crate::why_illegal`]).
+    Refused(Attempt),
 }
 
 /// The move being entered.
@@ -84,12 +88,15 @@ impl MoveInput {
 
     /// Picks a hand piece of type `ty`, which enters the board as any of `faces` (or drops the
     /// pick if it was already picked). A drop that may show several faces asks which on the cell.
-    pub fn click_hand(&mut self, ty: PieceId, faces: Vec<PieceId>, legal: &[Move]) {
-        self.pick = match self.pick {
-            Pick::Hand { ty: t, .. } if t == ty => Pick::Nothing,
-            _ if legal.iter().any(|m| is_hand_move(m, &faces)) => Pick::Hand { ty, faces },
-            _ => Pick::Nothing,
+    /// A piece with no legal drop is refused.
+    pub fn click_hand(&mut self, ty: PieceId, faces: Vec<PieceId>, legal: &[Move]) -> Step {
+        let (pick, step) = match self.pick {
+            Pick::Hand { ty: t, .. } if t == ty => (Pick::Nothing, Step::Continue),
+            _ if legal.iter().any(|m| is_hand_move(m, &faces)) => (Pick::Hand { ty, faces }, Step::Continue),
+            _ => (Pick::Nothing, Step::Refused(Attempt::Hand { ty })),
         };
+        self.pick = pick;
+        step
     }
 
     /// A click on a cell.
@@ -99,12 +106,15 @@ impl MoveInput {
             Pick::Nothing => {
                 if from_here(c) {
                     self.pick = Pick::Board { from: c, stop: None };
+                    Step::Continue
+                } else {
+                    // An empty cell or a piece that cannot move: the window says why, if it can.
+                    Step::Refused(Attempt::Piece { from: c })
                 }
-                Step::Continue
             }
-            Pick::Hand { faces, .. } => {
+            Pick::Hand { ty, faces } => {
                 let ends: Vec<Move> = legal.iter().filter(|m| is_hand_move(m, &faces) && m.to == c).copied().collect();
-                self.finish(ends, c, from_here)
+                self.finish(ends, c, from_here, Attempt::Drop { ty, to: c })
             }
             Pick::Board { from, stop: None } => {
                 if c == from {
@@ -118,7 +128,7 @@ impl MoveInput {
                     self.pick = Pick::Board { from, stop: Some(c) };
                     return Step::Continue;
                 }
-                self.finish(ends, c, from_here)
+                self.finish(ends, c, from_here, Attempt::Board { from, to: c })
             }
             Pick::Board { from, stop: Some(s) } => {
                 let mine = legal.iter().filter(|m| m.kind == MoveKind::Board && m.from == from);
@@ -127,17 +137,22 @@ impl MoveInput {
                 } else {
                     mine.filter(|m| m.via == s && m.to == c).copied().collect()
                 };
-                self.finish(ends, c, from_here)
+                self.finish(ends, c, from_here, Attempt::Board { from, to: c })
             }
         }
     }
 
-    /// Ends the entry with `ends`, or re-picks if the click was on another movable piece.
-    fn finish(&mut self, ends: Vec<Move>, c: Cell, from_here: impl Fn(Cell) -> bool) -> Step {
+    /// Ends the entry with `ends`, or re-picks if the click was on another movable piece; with no
+    /// move to play the pick is dropped and `attempt` refused.
+    fn finish(&mut self, ends: Vec<Move>, c: Cell, from_here: impl Fn(Cell) -> bool, attempt: Attempt) -> Step {
         match ends.len() {
-            0 => {
-                self.pick = if from_here(c) { Pick::Board { from: c, stop: None } } else { Pick::Nothing };
+            0 if from_here(c) => {
+                self.pick = Pick::Board { from: c, stop: None };
                 Step::Continue
+            }
+            0 => {
+                self.pick = Pick::Nothing;
+                Step::Refused(attempt)
             }
             1 => {
                 self.clear();
@@ -153,9 +168,8 @@ impl MoveInput {
     /// A drag from one cell to another: the same as two clicks.
     pub fn drag(&mut self, from: Cell, to: Cell, legal: &[Move]) -> Step {
         self.pick = Pick::Nothing;
-        self.click_cell(from, legal);
-        if self.pick == Pick::Nothing {
-            return Step::Continue;
+        if let refused @ Step::Refused(_) = self.click_cell(from, legal) {
+            return refused;
         }
         self.click_cell(to, legal)
     }

@@ -13,6 +13,7 @@ use super::move_input::{MoveInput, Pick, Step};
 use super::piece_face;
 use super::session::Session;
 use super::setup::SetupEditor;
+use crate::why_illegal::{self, Attempt};
 
 /// The move being entered, a choice being asked, and the cell under the pointer.
 #[derive(Debug, Default)]
@@ -61,8 +62,9 @@ impl PlayArea {
         let playing = setup.is_none();
         // The mover's pieces in hand are clicked to drop them, while playing.
         let droppable = playing.then_some(legal);
+        let mut refused = None;
         if hands {
-            self.hand_row(ui, board, v.as_ref(), &pos, top, droppable);
+            refused = refused.or(self.hand_row(ui, board, v.as_ref(), &pos, top, droppable));
         }
         let field = v.info().field.is_some();
         let hand_height = if hands { 46.0 } else { 0.0 } + if field { field_view::LEGEND_HEIGHT } else { 0.0 };
@@ -78,7 +80,7 @@ impl PlayArea {
             .allocate_ui(egui::vec2(ui.available_width(), board_height), |ui| board.show(ui, v.as_ref(), &pos, &marks))
             .inner;
         if hands {
-            self.hand_row(ui, board, v.as_ref(), &pos, bottom, droppable);
+            refused = refused.or(self.hand_row(ui, board, v.as_ref(), &pos, bottom, droppable));
         }
         if field {
             field_view::legend(ui, v.as_ref(), board.face_text);
@@ -86,7 +88,12 @@ impl PlayArea {
         self.hovered = input.hovered;
         match setup {
             Some(s) => edit_setup(s, input),
-            None => self.board_input(input, legal, &mut actions),
+            None => refused = refused.or(self.board_input(input, legal, &mut actions)),
+        }
+        if let Some(attempt) = refused
+            && let Some(why) = why_illegal::explain(v.as_ref(), &pos, session.outcome().is_some(), attempt)
+        {
+            actions.push(Action::Say(why));
         }
         let has_pass = legal.iter().any(|m| m.kind == MoveKind::Pass);
         if has_pass && ui.button("Pass").clicked() {
@@ -108,6 +115,7 @@ impl PlayArea {
     }
 
     /// A side's pieces in hand; the mover's drop with `droppable`, the legal moves, if given.
+    /// Returns a refused pick (a piece with no legal drop).
     fn hand_row(
         &mut self,
         ui: &mut egui::Ui,
@@ -116,7 +124,8 @@ impl PlayArea {
         pos: &Position,
         side: Side,
         droppable: Option<&[Move]>,
-    ) {
+    ) -> Option<Attempt> {
+        let mut refused = None;
         ui.horizontal(|ui| {
             ui.set_min_height(40.0);
             ui.label(RichText::new(format!("{side} hand")).weak());
@@ -144,25 +153,32 @@ impl PlayArea {
                     // A cube in hand enters showing any of its faces (all types held as `ty`).
                     let pieces = &v.info().pieces;
                     let faces = (0..pieces.len() as PieceId).filter(|&f| pieces[f as usize].demotes_to == ty).collect();
-                    self.input.click_hand(ty, faces, legal);
+                    if let Step::Refused(a) = self.input.click_hand(ty, faces, legal) {
+                        refused = Some(a);
+                    }
                 }
             }
         });
+        refused
     }
 
-    fn board_input(&mut self, input: BoardInput, legal: &[Move], actions: &mut Vec<Action>) {
+    /// Turns a click or a drag on the board into the next step of the move; returns what the
+    /// rules refused, if anything.
+    fn board_input(&mut self, input: BoardInput, legal: &[Move], actions: &mut Vec<Action>) -> Option<Attempt> {
         let step = if let Some((from, to)) = input.dragged {
             self.input.drag(from, to, legal)
         } else if let Some(c) = input.clicked {
             self.input.click_cell(c, legal)
         } else {
-            return;
+            return None;
         };
         match step {
             Step::Continue => {}
             Step::Play(mv) => actions.push(Action::Play(mv)),
             Step::Choose(moves) => self.choice = Some(moves),
+            Step::Refused(a) => return Some(a),
         }
+        None
     }
 
     fn marks(&self, session: &Session, legal: &[Move], playing: bool) -> Marks {
