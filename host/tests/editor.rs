@@ -118,10 +118,13 @@ fn moves_by_clicking_cells_promotion_choice_and_undo() {
 
 #[test]
 fn drops_from_hand() {
-    let mut h = harness(start("okisaki", Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1")));
+    let mut h = harness(start("okisaki", Some("4k5/10/10/10/10/10/10/10/10/5K4 b 3P 1")));
+    let count = |h: &Harness<'static, EditorApp>| h.get_by_label("Black hand Pawn").accesskit_node().numeric_value();
+    assert_eq!(count(&h), Some(3.0), "the hand shows how many");
     click(&mut h, "Black hand Pawn");
     click(&mut h, "5e");
     assert_eq!(h.state().session().move_texts(), ["P*5e"]);
+    assert_eq!(count(&h), Some(2.0));
 }
 
 #[test]
@@ -409,7 +412,14 @@ fn the_hint_button_shows_a_legal_move() {
         .collect();
     assert!(legal.contains(&mv), "{mv} is legal");
     assert!(app.session().move_texts().is_empty(), "a hint plays nothing");
+    // The board shows the hint as an arrow, for this position only.
+    let arrows = app.ai.arrows(app.session());
+    assert_eq!(arrows.len(), 1, "{arrows:?}");
+    assert_eq!(app.session().variant().format_move(app.session().game().position(), arrows[0].mv), mv);
+    assert_eq!(arrows[0].kind, henka::editor::ArrowKind::Hint);
     assert!(h.query_all_by_label_contains("Evaluation ").next().is_some(), "the evaluation is shown");
+    click_cells(&mut h, &["3h", "3g"]);
+    assert!(h.state().ai.arrows(h.state().session()).is_empty(), "the hint goes with the position it was for");
 }
 
 #[test]

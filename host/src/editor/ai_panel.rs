@@ -13,6 +13,7 @@ use std::time::Duration;
 use eframe::egui::{self, RichText};
 use henka_api::{Game, Move, Side, Variant};
 
+use super::board::{Arrow, ArrowKind};
 use super::session::Session;
 use crate::ai::{Limits, Report, Score, Searcher, searcher_for};
 use crate::player::usi_position;
@@ -51,10 +52,11 @@ struct Job {
 
 /// What the worker sends back.
 enum Answer {
-    /// A completed depth, described for the evaluation display.
+    /// A completed depth, described for the evaluation display, and its best move so far.
     Progress {
         key: u64,
         text: String,
+        best: Move,
     },
     Done {
         key: u64,
@@ -83,7 +85,7 @@ fn worker(jobs: Receiver<Job>, answers: Sender<Answer>, stop: Arc<AtomicBool>, w
                 let s = searcher.as_mut().expect("just made");
                 let side = job.game.position().side_to_move();
                 s.search(job.game.position(), job.game.history(), Limits::time(job.time), |r| {
-                    send(Answer::Progress { key: job.key, text: describe(r, side) })
+                    send(Answer::Progress { key: job.key, text: describe(r, side), best: r.best() })
                 })
                 .map(|r| r.map(|r| r.best()))
                 .map_err(|e| e.to_string())
@@ -131,8 +133,10 @@ pub struct AiPanel {
     /// After an Undo the opponent waits for the human's move (or "Move now").
     paused: bool,
     last_moves: usize,
-    /// The last hint, for the game it was asked in.
-    hint: Option<(u64, String)>,
+    /// The last hint, for the game it was asked in: the move and its notation.
+    hint: Option<(u64, Move, String)>,
+    /// The best move so far of the search in flight, for the game it searches.
+    intended: Option<(u64, Move)>,
     /// The last evaluation, as text.
     evaluation: Option<String>,
     message: Option<String>,
@@ -168,6 +172,7 @@ impl AiPanel {
             paused: false,
             last_moves: 0,
             hint: None,
+            intended: None,
             evaluation: None,
             message: None,
         }
@@ -191,6 +196,7 @@ impl AiPanel {
     pub fn forget_game(&mut self) {
         self.evaluation = None;
         self.hint = None;
+        self.intended = None;
         self.message = None;
         self.paused = false;
         if self.pending.is_some() {
@@ -211,14 +217,16 @@ impl AiPanel {
         while let Ok(answer) = self.answers.try_recv() {
             match answer {
                 // Only the search for the game on the board speaks for it.
-                Answer::Progress { key: k, text } => {
+                Answer::Progress { key: k, text, best } => {
                     if k == key && !self.discard {
                         self.evaluation = Some(text);
+                        self.intended = Some((k, best));
                     }
                 }
                 Answer::Done { key: k, purpose, result } => {
                     if self.pending.is_some_and(|(_, pk)| pk == k) {
                         self.pending = None;
+                        self.intended = None;
                     }
                     let discarded = std::mem::take(&mut self.discard);
                     if k != key || discarded {
@@ -227,7 +235,8 @@ impl AiPanel {
                     match (purpose, result) {
                         (Purpose::Move, Ok(Some(mv))) => play = Some(mv),
                         (Purpose::Hint, Ok(Some(mv))) => {
-                            self.hint = Some((k, session.variant().format_move(session.game().position(), mv)));
+                            let text = session.variant().format_move(session.game().position(), mv);
+                            self.hint = Some((k, mv, text));
                         }
                         (_, Ok(None)) => self.message = Some("the opponent resigns".into()),
                         (_, Err(e)) => {
@@ -280,6 +289,19 @@ impl AiPanel {
         }
     }
 
+    /// Arrows for the board: the hint for the game on the board, and the move the search in
+    /// flight would play now.
+    pub fn arrows(&self, session: &Session) -> Vec<Arrow> {
+        let key = game_key(session);
+        let hint = self.hint.iter().filter(|(k, ..)| *k == key).map(|&(_, mv, _)| Arrow::new(mv, ArrowKind::Hint));
+        let thinking = self
+            .intended
+            .iter()
+            .filter(|(k, _)| *k == key && self.pending.is_some())
+            .map(|&(_, mv)| Arrow::new(mv, ArrowKind::Thinking));
+        hint.chain(thinking).collect()
+    }
+
     /// Draws the panel; clicks start hints or change the seats.
     pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, doc_name: &str) {
         let key = game_key(session);
@@ -323,7 +345,7 @@ impl AiPanel {
                 self.stop.store(true, Ordering::Relaxed);
             }
         });
-        if let Some((k, h)) = &self.hint
+        if let Some((k, _, h)) = &self.hint
             && *k == key
         {
             ui.label(RichText::new(format!("Hint: {h}")).strong());

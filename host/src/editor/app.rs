@@ -171,10 +171,11 @@ impl EditorApp {
         paint_resize_grip(ui, right.response.rect.left());
         self.apply(&ctx, right.inner);
         let legal = if self.tabs.setup().is_some() { Vec::new() } else { self.controller.legal_moves() };
+        let arrows = self.ai.arrows(self.controller.session());
         let actions = egui::CentralPanel::default()
             .show(ui, |ui| {
                 let setup = self.tabs.setup();
-                self.play_area.show(ui, &mut self.board, self.controller.session(), &legal, setup)
+                self.play_area.show(ui, &mut self.board, self.controller.session(), &legal, arrows, setup)
             })
             .inner;
         self.apply(&ctx, actions);

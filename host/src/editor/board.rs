@@ -12,7 +12,7 @@
 
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 use henka_api::notation::{cell_name, file_label, level_label, rank_label};
-use henka_api::{Cell, Geometry, Position, Side, Variant};
+use henka_api::{Cell, Geometry, Move, MoveKind, NO_CELL, Position, Side, Variant};
 
 use super::field_view::{self, SUPPORTED, SupportMarks};
 use super::piece_face::{self, FaceText};
@@ -26,6 +26,8 @@ const CAPTURE: Color32 = Color32::from_rgb(0xC0, 0x39, 0x2B);
 const STOP: Color32 = Color32::from_rgb(0xD3, 0x7A, 0x00);
 const CHECK: Color32 = Color32::from_rgba_premultiplied(108, 18, 18, 144);
 const REACH: Color32 = Color32::from_rgba_premultiplied(24, 62, 120, 100);
+const HINT_ARROW: Color32 = Color32::from_rgba_premultiplied(28, 90, 160, 190);
+const THINKING_ARROW: Color32 = Color32::from_rgba_premultiplied(170, 80, 10, 170);
 /// How long the view takes to glide to a new frame of the cluster, in seconds.
 const FRAME_GLIDE: f32 = 0.2;
 
@@ -44,6 +46,29 @@ pub enum Mark {
     Jump,
 }
 
+/// Why an arrow is drawn, which sets its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrowKind {
+    /// The AI's hint for the user.
+    Hint,
+    /// The move the AI's search in flight would play now.
+    Thinking,
+}
+
+/// A move drawn on the board: an arrow from its start through its stop to its end, or for a drop
+/// a ring on the cell it enters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub mv: Move,
+    pub kind: ArrowKind,
+}
+
+impl Arrow {
+    pub fn new(mv: Move, kind: ArrowKind) -> Arrow {
+        Arrow { mv, kind }
+    }
+}
+
 /// Highlights to draw over the position.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
@@ -55,6 +80,7 @@ pub struct Marks {
     pub reach: Vec<Cell>,
     /// Support on an open field: supported cells, pieces under grace or unsupported.
     pub support: SupportMarks,
+    pub arrows: Vec<Arrow>,
 }
 
 /// What the user did to the board this frame.
@@ -337,6 +363,9 @@ impl BoardView {
                 piece_face::paint(&top, rect, info, layout.points_up(piece.side), self.face_text, 0.9);
             }
         }
+        for arrow in &marks.arrows {
+            paint_arrow(&painter, g, &layout, arrow);
+        }
         self.paint_labels(&painter, g, &layout, area);
         input
     }
@@ -468,6 +497,32 @@ fn cell_response(ui: &egui::Ui, c: Cell, rect: Rect, name: &str) -> egui::Respon
     let resp = ui.interact(rect, ui.scope_id().with(("cell", c)), Sense::click_and_drag());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
     resp
+}
+
+/// An arrow over the board for a move: a shaft through its stop, if any, and a head on its end;
+/// a drop, which has no start, is a ring on its cell.
+fn paint_arrow(painter: &egui::Painter, g: &Geometry, layout: &Layout, arrow: &Arrow) {
+    let color = match arrow.kind {
+        ArrowKind::Hint => HINT_ARROW,
+        ArrowKind::Thinking => THINKING_ARROW,
+    };
+    let width = (layout.cell * 0.12).max(2.0);
+    let centre = |c: Cell| layout.cell_rect(g, c).center();
+    let mv = arrow.mv;
+    if mv.kind != MoveKind::Board || mv.from == mv.to {
+        painter.circle_stroke(centre(mv.to), layout.cell * 0.4, Stroke::new(width, color));
+        return;
+    }
+    let points: Vec<Pos2> = [mv.from, mv.via, mv.to].into_iter().filter(|&c| c != NO_CELL).map(centre).collect();
+    let (Some(&tip), Some(&before)) = (points.last(), points.iter().rev().nth(1)) else { return };
+    let dir = (tip - before).normalized();
+    let head = layout.cell * 0.32;
+    let base = tip - dir * head;
+    let mut shaft = points.clone();
+    *shaft.last_mut().expect("two points") = base;
+    painter.add(egui::Shape::line(shaft, Stroke::new(width, color)));
+    let side = dir.rot90() * head * 0.55;
+    painter.add(egui::Shape::convex_polygon(vec![tip, base + side, base - side], color, Stroke::NONE));
 }
 
 pub(super) fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark) {

@@ -47,6 +47,7 @@ mod toolbar;
 mod window_input;
 
 pub use app::{EditorApp, Persisted};
+pub use board::{Arrow, ArrowKind};
 pub use controller::{Controller, DEFAULT_VARIANT, StartOptions};
 pub use tabs::Tab;
 

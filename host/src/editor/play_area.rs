@@ -7,7 +7,7 @@ use eframe::egui::{self, Color32, RichText};
 use henka_api::{Cell, Move, MoveKind, NO_CELL, PieceId, Position, Side, Variant};
 
 use super::action::Action;
-use super::board::{BoardInput, BoardView, Layout, Marks};
+use super::board::{Arrow, BoardInput, BoardView, Layout, Marks};
 use super::field_view;
 use super::move_input::{MoveInput, Pick, Step};
 use super::piece_face;
@@ -33,13 +33,14 @@ impl PlayArea {
     }
 
     /// Draws the hands and the board for the shown position (`setup`'s, when setting up), with
-    /// `legal` the moves that can be played there.
+    /// `legal` the moves that can be played there and `arrows` the AI's moves to show.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         board: &mut BoardView,
         session: &Session,
         legal: &[Move],
+        arrows: Vec<Arrow>,
         setup: Option<&mut SetupEditor>,
     ) -> Vec<Action> {
         let mut actions = Vec::new();
@@ -75,7 +76,10 @@ impl PlayArea {
         } else {
             room
         };
-        let marks = self.marks(session, legal, playing);
+        let mut marks = self.marks(session, legal, playing);
+        if playing && session.shown_ply() == session.game().moves().len() {
+            marks.arrows = arrows;
+        }
         let input = ui
             .allocate_ui(egui::vec2(ui.available_width(), board_height), |ui| board.show(ui, v.as_ref(), &pos, &marks))
             .inner;
@@ -138,15 +142,19 @@ impl PlayArea {
                 let info = &v.info().pieces[ty as usize];
                 let (rect, resp) = ui.allocate_exact_size(egui::vec2(36.0, 36.0), egui::Sense::click());
                 let label = format!("{side} hand {}", info.name);
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                // The count is the button's value, for screen readers (and the UI tests).
+                resp.widget_info(|| egui::WidgetInfo {
+                    value: Some(f64::from(n)),
+                    ..egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                });
                 if matches!(self.input.pick, Pick::Hand { ty: t, .. } if t == ty) && side == pos.side_to_move() {
                     ui.painter().rect_filled(rect, 4.0, Color32::from_rgba_premultiplied(23, 70, 44, 128));
                 }
                 piece_face::paint(ui.painter(), rect, info, up, board.face_text, 1.0);
                 if n > 1 {
-                    ui.label(RichText::new(format!("×{n}")).strong());
+                    paint_count(ui, rect, n);
                 }
-                if resp.on_hover_text(&info.name).clicked()
+                if resp.on_hover_text(format!("{} ×{n}", info.name)).clicked()
                     && side == pos.side_to_move()
                     && let Some(legal) = droppable
                 {
@@ -289,6 +297,21 @@ impl PlayArea {
         }
         chosen.map(Action::Play)
     }
+}
+
+/// How many of a type are in hand: a badge on the piece's lower right corner, as on a shogi
+/// diagram's hand, so the row keeps one width per type.
+fn paint_count(ui: &egui::Ui, piece: egui::Rect, n: u8) {
+    let centre = piece.right_bottom() - egui::vec2(4.0, 5.0);
+    let visuals = ui.visuals();
+    ui.painter().circle_filled(centre, 8.5, visuals.selection.bg_fill);
+    ui.painter().text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        n.to_string(),
+        egui::FontId::proportional(11.5),
+        visuals.selection.stroke.color,
+    );
 }
 
 /// The board edits the setup: a click places the brush's piece, a right-click clears a cell.
