@@ -373,12 +373,20 @@ pre {{ background: #fff; border: 1px solid #e0d6c0; padding: 0.8rem; overflow-x:
     if !input.options.is_empty() {
         out.push_str("<h2>Rule options</h2>\n<table><tr><th>option</th><th>choices</th><th>default</th></tr>\n");
         for o in input.options {
-            let choices = if o.choices.is_empty() { "any value".to_string() } else { o.choices.join(", ") };
+            let choices = if o.choices.is_empty() {
+                "any value".to_string()
+            } else {
+                let each = o.choices.iter().zip(&o.choice_about).map(|(c, about)| match about {
+                    Some(a) => format!("<code>{}</code>: {}", escape(c), escape(a)),
+                    None => format!("<code>{}</code>", escape(c)),
+                });
+                each.collect::<Vec<_>>().join("<br>")
+            };
+            let about = o.about.as_deref().map(|a| format!("<br><small>{}</small>", escape(a))).unwrap_or_default();
             let _ = writeln!(
                 out,
-                "<tr><td><code>{}</code></td><td>{}</td><td><code>{}</code></td></tr>",
+                "<tr><td><code>{}</code>{about}</td><td>{choices}</td><td><code>{}</code></td></tr>",
                 escape(&o.name),
-                escape(&choices),
                 escape(&o.default)
             );
         }

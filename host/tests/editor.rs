@@ -455,16 +455,20 @@ fn the_game_in_progress_is_restored_from_the_autosave() {
 #[test]
 fn a_rule_option_is_chosen_in_the_panel_and_the_game_plays_on_under_it() {
     let path = okisaki_copy("options");
-    let text = OKISAKI.replace("v.drops(true);", "v.drops(option(\"drops\", [\"on\", \"off\"]) == \"on\");");
+    let option = r#"option("drops", [#{ value: "on", about: "Captured pieces may be dropped back." }, #{ value: "off", about: "Captured pieces leave the game." }])"#;
+    let text = OKISAKI.replace("v.drops(true);", &format!("v.drops({option} == \"on\");"));
     assert_ne!(text, OKISAKI, "the script still has its drops line");
     std::fs::write(&path, text).unwrap();
     let mut h = harness(start(path.to_str().unwrap(), None));
     click_cells(&mut h, &["3h", "3g", "3c", "3d"]);
     assert!(h.state().session().variant().info().hand_types.len() > 1);
     click(&mut h, "Rule options (1)");
+    assert!(h.query_by_label("Captured pieces may be dropped back.").is_some(), "the choice in force is explained");
     click(&mut h, "drops");
     click(&mut h, "off");
     wait_until(&mut h, "the rules without drops", |a| a.session().variant().info().hand_types.is_empty());
+    h.run_steps(2);
+    assert!(h.query_by_label("Captured pieces leave the game.").is_some(), "the explanation follows the choice");
     let s = h.state().session();
     assert_eq!(s.move_texts(), ["3h3g", "3c3d"], "the game survives the change of rules");
     assert_eq!(s.declared_options()[0].value, "off");

@@ -3,8 +3,8 @@
 //! The kittest tests catch a missing glyph in what they happen to draw (egui panics on one there);
 //! this test catches the rest: every non-ASCII character in a string or character literal of the
 //! host's and the API's source (labels, buttons, messages, legends, notation) and every character
-//! of the bundled variants' names and kanji must be drawable with the embedded fonts alone, in
-//! both interface families. No system font is loaded, so the answer is the same on every machine.
+//! of the bundled variants' names, kanji and option descriptions must be drawable with the
+//! embedded fonts alone, in both interface families. No system font is loaded, so the answer is the same on every machine.
 
 mod common;
 
@@ -118,7 +118,12 @@ fn every_character_the_interface_can_show_has_an_embedded_glyph() {
         wanted.extend(literal_chars(&text).into_iter().filter(|c| !c.is_ascii() && !c.is_control()));
     }
     for (name, src) in henka::catalog::BUNDLED {
-        let v = henka::script::load_source(name, src).unwrap().variant;
+        let loaded = henka::script::load_source(name, src).unwrap();
+        for o in &loaded.options {
+            let texts = o.about.iter().chain(o.choice_about.iter().flatten());
+            wanted.extend(texts.flat_map(|t| t.chars()).filter(|c| !c.is_ascii()));
+        }
+        let v = loaded.variant;
         let info = v.info();
         for p in &info.pieces {
             wanted.extend(p.name.chars().chain(p.kanji.iter().flat_map(|k| k.chars())).filter(|c| !c.is_ascii()));

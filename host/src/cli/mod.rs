@@ -316,6 +316,14 @@ pub fn run(cli: Cli) -> Result<()> {
             for o in &loaded.options {
                 let allowed = if o.choices.is_empty() { "any value".to_string() } else { o.choices.join(" | ") };
                 say!("  option {} = {} ({allowed}; default {})", o.name, o.value, o.default);
+                if let Some(about) = &o.about {
+                    say!("      {about}");
+                }
+                for (c, about) in o.choices.iter().zip(&o.choice_about) {
+                    if let Some(about) = about {
+                        say!("      {c}: {about}");
+                    }
+                }
             }
             Ok(())
         }

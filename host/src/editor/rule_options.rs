@@ -1,5 +1,7 @@
 //! The rule options panel: the variant's options, each a choice that recompiles the rules and
-//! replays the game (closed at first: while playing, the move list below matters more).
+//! replays the game (closed at first: while playing, the move list below matters more). Under each
+//! option stands what its choice in force means, as the script explains it; each choice explains
+//! itself on hover.
 
 use eframe::egui::{self, RichText};
 
@@ -31,15 +33,28 @@ impl RuleOptionsPanel {
                                 changed = Some(c);
                             }
                         } else {
-                            egui::ComboBox::from_label(&o.name).selected_text(&o.value).show_ui(ui, |ui| {
+                            let combo = egui::ComboBox::from_label(&o.name).selected_text(&o.value).show_ui(ui, |ui| {
                                 for c in &o.choices {
-                                    if ui.selectable_label(*c == o.value, c).clicked() && *c != o.value {
+                                    let mut item = ui.selectable_label(*c == o.value, c);
+                                    if let Some(about) = o.about_choice(c) {
+                                        item = item.on_hover_text(about);
+                                    }
+                                    if item.clicked() && *c != o.value {
                                         changed = Some((o.name.clone(), c.clone()));
                                     }
                                 }
                             });
+                            if let Some(about) = &o.about {
+                                combo.response.on_hover_text(about);
+                            }
+                        }
+                        // What the choice in force means, under its box, for every option.
+                        let meaning = o.about_choice(&o.value).map(str::to_string).or_else(|| o.about.clone());
+                        if let Some(text) = meaning {
+                            ui.label(RichText::new(text).weak().small());
                         }
                     });
+                    ui.add_space(2.0);
                 }
             },
         );

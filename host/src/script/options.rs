@@ -3,13 +3,16 @@
 //!
 //! A script asks `option("field", ["15x15", "unbounded"])` (the first choice is the default) or
 //! `option("field", "15x15")` (any value, the script checks it) and gets the chosen value back as
-//! a string. The loader is given the user's choices; a choice the script never asks for, or a
+//! a string. A designer explains an option to the players who meet it: a choice may be written
+//! `#{ value: "step", about: "rankers move one cell" }`, and a third argument says what the option
+//! is about: `option("rankers", [...], "how the three rankers move")`. The editor, `henka check`
+//! and the rules sheet show them. The loader is given the user's choices; a choice the script never asks for, or a
 //! value outside the listed choices, is a load error, so a typo never silently plays the default.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use rhai::{Array, Engine, EvalAltResult};
 
 /// The user's choices: option name → value.
 pub type RuleOptions = BTreeMap<String, String>;
@@ -20,8 +23,20 @@ pub struct DeclaredOption {
     pub name: String,
     /// The allowed values, default first; empty when the script takes any value.
     pub choices: Vec<String>,
+    /// What each choice means, in `choices` order (`None` where the script says nothing).
+    pub choice_about: Vec<Option<String>>,
+    /// What the option is about, if the script says.
+    pub about: Option<String>,
     pub default: String,
     pub value: String,
+}
+
+impl DeclaredOption {
+    /// What the choice `value` means, if the script says.
+    pub fn about_choice(&self, value: &str) -> Option<&str> {
+        let i = self.choices.iter().position(|c| c == value)?;
+        self.choice_about.get(i)?.as_deref()
+    }
 }
 
 /// Reads `name=value` pairs, as given on the command line (`--option field=unbounded`).
@@ -46,38 +61,95 @@ pub(crate) struct OptionLog {
     declared: Vec<DeclaredOption>,
 }
 
-/// Registers `option(name, choices)` and `option(name, default)` on a fresh engine; the log
-/// collects the declarations for [`finish`].
+/// Registers `option(name, choices[, about])` and `option(name, default[, about])` on a fresh
+/// engine; the log collects the declarations for [`finish`].
 pub(crate) fn register(engine: &mut Engine, chosen: &RuleOptions) -> Arc<Mutex<OptionLog>> {
     let log = Arc::new(Mutex::new(OptionLog { chosen: chosen.clone(), declared: Vec::new() }));
     let l = log.clone();
     engine.register_fn("option", move |name: &str, choices: Array| -> Result<String, Box<EvalAltResult>> {
-        let choices: Vec<String> = choices.iter().map(Dynamic::to_string).collect();
-        let default = choices.first().cloned().ok_or("an option needs at least one choice")?;
-        declare(&l, name, choices, default)
+        declare_choices(&l, name, choices, None)
     });
     let l = log.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, choices: Array, about: &str| -> Result<String, Box<EvalAltResult>> {
+            declare_choices(&l, name, choices, Some(about.to_string()))
+        },
+    );
+    let l = log.clone();
     engine.register_fn("option", move |name: &str, default: &str| -> Result<String, Box<EvalAltResult>> {
-        declare(&l, name, Vec::new(), default.to_string())
+        declare(&l, Declaration { name, choices: Vec::new(), about: None, default: default.to_string() })
     });
+    let l = log.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, default: &str, about: &str| -> Result<String, Box<EvalAltResult>> {
+            let about = Some(about.to_string());
+            declare(&l, Declaration { name, choices: Vec::new(), about, default: default.to_string() })
+        },
+    );
     log
 }
 
-fn declare(
+/// An option as the script writes it, before the user's choice is applied.
+struct Declaration<'a> {
+    name: &'a str,
+    /// Each allowed value with what it means.
+    choices: Vec<(String, Option<String>)>,
+    about: Option<String>,
+    default: String,
+}
+
+/// Reads a list of choices, each a value or `#{ value: …, about: … }`; the first is the default.
+fn declare_choices(
     log: &Mutex<OptionLog>,
     name: &str,
-    choices: Vec<String>,
-    default: String,
+    items: Array,
+    about: Option<String>,
 ) -> Result<String, Box<EvalAltResult>> {
+    let mut choices = Vec::with_capacity(items.len());
+    for item in items {
+        let item_text = item.to_string();
+        choices.push(match item.try_cast::<rhai::Map>() {
+            Some(map) => choice_from_map(name, &map)?,
+            None => (item_text, None),
+        });
+    }
+    let default = choices.first().map(|(v, _)| v.clone()).ok_or("an option needs at least one choice")?;
+    declare(log, Declaration { name, choices, about, default })
+}
+
+/// `#{ value: "step", about: "…" }`; any other key is a typo worth an error.
+fn choice_from_map(name: &str, map: &rhai::Map) -> Result<(String, Option<String>), Box<EvalAltResult>> {
+    for key in map.keys() {
+        if key.as_str() != "value" && key.as_str() != "about" {
+            return Err(format!("option `{name}`: a choice has `value` and `about`, not `{key}`").into());
+        }
+    }
+    let value = map.get("value").ok_or_else(|| format!("option `{name}`: a choice map needs `value`"))?;
+    let about = map.get("about").map(|a| a.to_string());
+    Ok((value.to_string(), about))
+}
+
+fn declare(log: &Mutex<OptionLog>, d: Declaration) -> Result<String, Box<EvalAltResult>> {
     let mut log = log.lock().expect("option log");
+    let name = d.name;
     if log.declared.iter().any(|o| o.name == name) {
         return Err(format!("option `{name}` is declared twice").into());
     }
-    let value = log.chosen.get(name).cloned().unwrap_or_else(|| default.clone());
+    let (choices, choice_about): (Vec<String>, Vec<Option<String>>) = d.choices.into_iter().unzip();
+    let value = log.chosen.get(name).cloned().unwrap_or_else(|| d.default.clone());
     if !choices.is_empty() && !choices.contains(&value) {
         return Err(format!("option `{name}`: {value:?} is not one of {}", choices.join(", ")).into());
     }
-    log.declared.push(DeclaredOption { name: name.to_string(), choices, default, value: value.clone() });
+    log.declared.push(DeclaredOption {
+        name: name.to_string(),
+        choices,
+        choice_about,
+        about: d.about,
+        default: d.default,
+        value: value.clone(),
+    });
     Ok(value)
 }
 
@@ -120,6 +192,28 @@ mod tests {
     fn load(pairs: &[(&str, &str)]) -> Result<crate::script::LoadedScript, crate::script::ScriptError> {
         let chosen = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         load_source_with("mini.rhai", SCRIPT, &chosen)
+    }
+
+    #[test]
+    fn options_and_choices_carry_what_they_mean() {
+        let script = r#"
+            let r = option("rankers", [#{ value: "slide", about: "any distance" }, "step"], "how rankers move");
+            let f = option("field", "15x15", "the field's size, WxH");
+            let v = variant(#{ name: "mini", board: [5, 5] });
+            v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+            v.setup("2k2/5/5/5/2K2 b - 1");
+            v
+        "#;
+        let d = load_source_with("mini.rhai", script, &RuleOptions::new()).unwrap();
+        let rankers = &d.options[0];
+        assert_eq!(rankers.choices, ["slide", "step"]);
+        assert_eq!(rankers.about.as_deref(), Some("how rankers move"));
+        assert_eq!(rankers.about_choice("slide"), Some("any distance"));
+        assert_eq!(rankers.about_choice("step"), None);
+        assert_eq!(d.options[1].about.as_deref(), Some("the field's size, WxH"));
+        let typo = script.replace("about: \"any", "abuot: \"any");
+        let e = load_source_with("mini.rhai", &typo, &RuleOptions::new()).unwrap_err().to_string();
+        assert!(e.contains("not `abuot`") && e.contains("mini.rhai:2:"), "{e}");
     }
 
     #[test]
