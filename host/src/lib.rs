@@ -14,6 +14,7 @@ pub mod diagram;
 #[cfg(feature = "editor")]
 pub mod editor;
 pub mod fuzzing;
+pub mod piece_lab;
 pub mod player;
 pub mod playtest;
 pub mod plugin;

@@ -108,7 +108,8 @@ fn piece_is_royal(v: &dyn Variant, p: Piece) -> bool {
 
 /// A drop (or a placement) entering as `ty` — or as any face of the cube held as `ty`.
 fn is_drop_of(v: &dyn Variant, m: &Move, ty: PieceId) -> bool {
-    matches!(m.kind, MoveKind::Drop | MoveKind::Place) && (m.piece == ty || v.info().pieces[m.piece as usize].demotes_to == ty)
+    matches!(m.kind, MoveKind::Drop | MoveKind::Place)
+        && (m.piece == ty || v.info().pieces[m.piece as usize].demotes_to == ty)
 }
 
 /// The position with the opponent's pieces, but for those on `keep`, turned into the mover's:
@@ -188,10 +189,7 @@ fn drop_reason(v: &dyn Variant, pos: &Position, ty: PieceId, to: Cell, legal: &[
     let files_with_drops_are_free =
         drops.iter().all(|m| !g.cells().any(|c| g.coords(c).0 == g.coords(m.to).0 && holds_own(c)));
     if file_taken && files_with_drops_are_free {
-        return format!(
-            "Only one unpromoted {name} per file: you already have one on file {}.",
-            file_label(g, file)
-        );
+        return format!("Only one unpromoted {name} per file: you already have one on file {}.", file_label(g, file));
     }
     let mut reply = after.clone();
     reply.switch_turn();

@@ -741,3 +741,55 @@ fn a_refused_move_or_drop_says_which_rule_refuses_it() {
     click_cells(&mut h, &["5g", "4f"]);
     assert!(h.query_by_label_contains("The Pawn cannot move from 5g to 4f: it steps one square forward").is_some());
 }
+
+#[test]
+fn the_piece_lab_changes_a_pieces_moves_in_the_script_and_on_the_board() {
+    let mut h = harness(start("shogi", None));
+    h.state_mut().tab = Tab::Pieces;
+    h.run_steps(2);
+    click(&mut h, "Piece");
+    click(&mut h, "Pawn 歩兵 (P)");
+    assert!(h.query_by_label("Piece lab: click the diagram to change the moves").is_some());
+    let pawn_moves = |h: &Harness<'static, EditorApp>| {
+        let app = h.state();
+        let s = app.session();
+        let legal = s.legal_moves().unwrap();
+        let mut m: Vec<String> = legal
+            .iter()
+            .filter(|m| m.from == henka_api::notation::parse_cell(s.variant().geometry(), "7g").unwrap())
+            .map(|&m| s.variant().format_move(s.game().position(), m))
+            .collect();
+        m.sort();
+        m
+    };
+    assert_eq!(pawn_moves(&h), ["7g7f"]);
+    // One click, mirrored left–right: the Pawn also steps diagonally forward, at once on the board.
+    click(&mut h, "lab +1 +1");
+    wait_until(&mut h, "the rules with the new Pawn", |app| app.session().doc.text.contains(r#"moves: "fWfF""#));
+    wait_until(&mut h, "the recompile", |app| app.session().rules_match(&app.session().doc.text));
+    assert_eq!(pawn_moves(&h), ["7g6f", "7g7f", "7g8f"]);
+    assert!(h.query_all_by_label("fWfF").count() >= 2, "the inspector and the lab show the Betza written");
+    // Erase takes the forward step away again; the game on the board is kept throughout.
+    click_cells(&mut h, &["2g", "1f"]);
+    click(&mut h, "Erase");
+    click(&mut h, "lab +0 +1");
+    wait_until(&mut h, "the Pawn without its step", |app| app.session().doc.text.contains(r#"moves: "fF""#));
+    wait_until(&mut h, "the recompile", |app| app.session().rules_match(&app.session().doc.text));
+    assert_eq!(h.state().session().move_texts(), ["2g1f"]);
+    // A lion's multi-leg move is left to the text, and the lab says so.
+    let dir = std::env::temp_dir().join(format!("henka-editor-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lions.rhai");
+    let script = r#"let v = variant(#{ name: "Lions", board: [5, 5] });
+v.piece(#{ name: "Lion", token: "LN", moves: "KNADcaKmcabK" });
+v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+v.setup("1k1(ln)1/5/5/5/(LN)2K1 b - 1");
+v"#;
+    std::fs::write(&path, script).unwrap();
+    let mut h = harness(start(path.to_str().unwrap(), None));
+    h.state_mut().tab = Tab::Pieces;
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("cannot edit the Lion: it has multi-leg moves").is_some());
+    assert!(h.query_by_label("lab +1 +1").is_none(), "no clickable cells for it");
+    std::fs::remove_dir_all(dir).unwrap();
+}

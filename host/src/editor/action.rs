@@ -38,6 +38,11 @@ pub enum Action {
     SaveScriptAs(PathBuf),
     /// Make this position string the script's start position.
     WriteSetup(String),
+    /// Make these the moves of the piece of this name in the script (the piece lab).
+    WriteMoves {
+        piece: String,
+        moves: String,
+    },
     SaveGame(PathBuf),
     LoadGame(PathBuf),
     /// Open the file dialog for this purpose.

@@ -270,6 +270,7 @@ impl EditorApp {
                 }
                 Action::SaveScriptAs(path) => c.save_as(&path),
                 Action::WriteSetup(position) => c.write_setup(&position),
+                Action::WriteMoves { piece, moves } => c.write_moves(&piece, &moves),
                 Action::SaveGame(path) => c.save_game(&path),
                 Action::LoadGame(path) => {
                     c.load_game(&path);

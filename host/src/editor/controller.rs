@@ -656,6 +656,20 @@ impl Controller {
         }
     }
 
+    /// Writes `moves` as the `moves:` string of the piece named `piece` in the script text, and
+    /// recompiles: the game on the board plays on under the new piece (the piece lab).
+    pub fn write_moves(&mut self, piece: &str, moves: &str) {
+        match crate::piece_lab::write_moves(&self.session.doc.text, piece, moves) {
+            Ok(new) => {
+                self.session.doc.text = new;
+                self.pending_edit = None;
+                self.compile(Instant::now());
+                self.say(format!("the {piece}'s moves are now {moves} (save to keep them)"));
+            }
+            Err(e) => self.say_error(e),
+        }
+    }
+
     /// Watches the open script's file (if it has one).
     fn watch_document(&mut self) {
         match self.session.doc.path.clone() {

@@ -1,5 +1,5 @@
-//! The piece inspector: a piece type's moves drawn on an empty board from its move definition,
-//! with move-only, capture-only and jumping moves told apart. It reads the variant's current piece
+//! The piece inspector: a piece type's facts, and its moves drawn on an empty board from its move
+//! definition, with move-only, capture-only and jumping moves told apart. It reads the variant's current piece
 //! table, so it follows the script as the designer edits it.
 
 use eframe::egui::{self, Color32, Rect, Sense, Stroke, StrokeKind, Vec2, vec2};
@@ -34,7 +34,9 @@ pub struct Inspector {
 }
 
 impl Inspector {
-    pub fn show(&mut self, ui: &mut egui::Ui, v: &dyn Variant, face: FaceText) {
+    /// Draws the piece chooser and the chosen piece's facts (its diagram is drawn by the piece
+    /// lab, or [`static_diagram`]).
+    pub fn show(&mut self, ui: &mut egui::Ui, v: &dyn Variant) {
         let pieces = &v.info().pieces;
         if pieces.is_empty() {
             return;
@@ -84,23 +86,33 @@ impl Inspector {
                 ui.end_row();
             }
         });
-        match diagram(&info.betza) {
-            Ok(d) => paint_diagram(ui, info, &d, face, 360.0),
-            // A flat diagram cannot show moves through levels; the board can.
-            Err(_) if v.geometry().levels() > 1 => {
-                ui.label("Moves through levels: hover a piece of this type on the board to light up every cell it can reach, on every level.");
-            }
-            Err(e) => {
-                ui.colored_label(ui.visuals().warn_fg_color, format!("No diagram: {e}"));
-            }
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.small(
-                "● moves or captures   ○ moves only   ◯ (red) captures only   ◎ jumps over pieces. \
-                 Multi-leg moves show every cell some arrangement of pieces allows.",
-            );
-        });
     }
+}
+
+/// A piece's moves drawn on an empty board (the piece lab draws its own, clickable, where it can
+/// edit the piece), with the legend; a 3D piece's moves are shown on the board instead.
+pub fn static_diagram(ui: &mut egui::Ui, levels: u8, info: &henka_api::PieceInfo, face: FaceText) {
+    match diagram(&info.betza) {
+        Ok(d) => paint_diagram(ui, info, &d, face, 360.0),
+        // A flat diagram cannot show moves through levels; the board can.
+        Err(_) if levels > 1 => {
+            ui.label("Moves through levels: hover a piece of this type on the board to light up every cell it can reach, on every level.");
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("No diagram: {e}"));
+        }
+    }
+    legend(ui);
+}
+
+/// What the diagram's marks mean.
+pub fn legend(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.small(
+            "● moves or captures   ○ moves only   ◯ (red) captures only   ◎ jumps over pieces. \
+             Multi-leg moves show every cell some arrangement of pieces allows.",
+        );
+    });
 }
 
 /// The board's hover card for a piece: its names, token and move, the move in words, and its

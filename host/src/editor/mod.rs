@@ -8,8 +8,9 @@
 //!   disk), `move_input` (clicks to moves);
 //! - the panels, each a struct drawn by `show` that returns `action`s: `toolbar`,
 //!   `status_line`, `browser`, `rule_options`, `ai_panel` (with the AI's worker thread),
-//!   `game_panel`, `tabs` (`script_panel`, `inspector`, `setup`, `perft_panel`), `play_area`
-//!   (the board, hands and move choice), `modals` (and its `file_dialog`);
+//!   `game_panel`, `tabs` (`script_panel`, `inspector`, `piece_lab_panel`, `setup`,
+//!   `perft_panel`), `play_area` (the board, hands and move choice), `modals` (and its
+//!   `file_dialog`);
 //! - drawing: `board`, `piece_face`, `field_view` (an open field's frame and support marks),
 //!   `highlight`, [`fonts`];
 //! - `app`, the window: the controller and the panels wired together, and `window_input` (files
@@ -33,6 +34,7 @@ mod modals;
 mod move_input;
 mod perft_panel;
 mod piece_face;
+mod piece_lab_panel;
 mod play_area;
 pub mod playtest_panel;
 pub mod reload;

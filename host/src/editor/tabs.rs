@@ -1,5 +1,5 @@
-//! The right-hand panel: the script, the piece inspector, the setup editor, perft and the
-//! playtest lab, one tab each.
+//! The right-hand panel: the script, the piece inspector with the piece lab, the setup editor,
+//! perft and the playtest lab, one tab each.
 
 use eframe::egui::{self, RichText};
 
@@ -8,6 +8,7 @@ use super::controller::Controller;
 use super::inspector::Inspector;
 use super::perft_panel::PerftPanel;
 use super::piece_face::FaceText;
+use super::piece_lab_panel::PieceLabPanel;
 use super::playtest_panel::PlaytestPanel;
 use super::script_panel::ScriptPanel;
 use super::session::text_hash;
@@ -30,6 +31,7 @@ pub enum Tab {
 pub struct Tabs {
     script: ScriptPanel,
     inspector: Inspector,
+    lab: PieceLabPanel,
     /// The position being set up, while the Setup tab is open (the board then edits it).
     setup: Option<SetupEditor>,
     perft: PerftPanel,
@@ -77,7 +79,15 @@ impl Tabs {
                     actions.push(Action::Save);
                 }
             }
-            Tab::Pieces => self.inspector.show(ui, v.as_ref(), face),
+            Tab::Pieces => {
+                egui::ScrollArea::vertical().id_salt("pieces-tab").auto_shrink([false, false]).show(ui, |ui| {
+                    self.inspector.show(ui, v.as_ref());
+                    if let Some(info) = v.info().pieces.get(self.inspector.selected as usize) {
+                        let levels = v.geometry().levels();
+                        actions.extend(self.lab.show(ui, self.inspector.selected, info, levels, face));
+                    }
+                });
+            }
             Tab::Setup => {
                 let shown = session.shown_position();
                 let setup = self.setup.get_or_insert_with(|| SetupEditor::new(shown.clone()));
@@ -117,6 +127,7 @@ impl Tabs {
         self.perft.cancel();
         self.perft.job = None;
         self.inspector.selected = 0;
+        self.lab.clear();
         self.script = ScriptPanel::default();
     }
 

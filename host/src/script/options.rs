@@ -81,13 +81,10 @@ pub(crate) fn register(engine: &mut Engine, chosen: &RuleOptions) -> Arc<Mutex<O
         declare(&l, Declaration { name, choices: Vec::new(), about: None, default: default.to_string() })
     });
     let l = log.clone();
-    engine.register_fn(
-        "option",
-        move |name: &str, default: &str, about: &str| -> Result<String, Box<EvalAltResult>> {
-            let about = Some(about.to_string());
-            declare(&l, Declaration { name, choices: Vec::new(), about, default: default.to_string() })
-        },
-    );
+    engine.register_fn("option", move |name: &str, default: &str, about: &str| -> Result<String, Box<EvalAltResult>> {
+        let about = Some(about.to_string());
+        declare(&l, Declaration { name, choices: Vec::new(), about, default: default.to_string() })
+    });
     log
 }
 
