@@ -225,8 +225,14 @@ fn editor_table() -> Result<()> {
         let label = format!("reload {variant} (save → rules live, 40 plies)");
         say!("{label:<44} {:>10.1} {:>10.1} {:>8}", ms(t.median), ms(t.max), t.samples);
     }
-    let t = bench::frame_time(100)?;
-    say!("{:<44} {:>10.2} {:>10.2} {:>8}", "frame CPU, 25×25 board, 600 pieces", ms(t.median), ms(t.max), t.samples);
+    use crate::editor::Tab;
+    for (tab, label) in [
+        (Tab::Script, "frame CPU, 25×25 board, 600 pieces, script"),
+        (Tab::Pieces, "frame CPU, 25×25 board, 600 pieces, piece lab"),
+    ] {
+        let t = bench::frame_time(100, tab)?;
+        say!("{label:<44} {:>10.2} {:>10.2} {:>8}", ms(t.median), ms(t.max), t.samples);
+    }
     let t = bench::field_frame_time(100)?;
     say!("{:<44} {:>10.2} {:>10.2} {:>8}", "frame CPU, Ki Shogi field, 6 cubes", ms(t.median), ms(t.max), t.samples);
     Ok(())

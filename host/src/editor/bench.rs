@@ -13,6 +13,7 @@ use super::app::{EditorApp, Persisted};
 use super::controller::StartOptions;
 use super::reload::Reloader;
 use super::session::{Document, Session};
+use super::tabs::Tab;
 use crate::catalog;
 
 /// Median and maximum of some timings.
@@ -134,14 +135,15 @@ pub fn big_board_script() -> String {
     s
 }
 
-/// Times `frames` editor frames on the 25×25 board (after a warm-up), at 1440×900 points.
-pub fn frame_time(frames: usize) -> anyhow::Result<Timing> {
+/// Times `frames` editor frames on the 25×25 board (after a warm-up), at 1440×900 points, with
+/// `tab` open on the right (the Pieces tab draws the inspector and the piece lab).
+pub fn frame_time(frames: usize, tab: Tab) -> anyhow::Result<Timing> {
     let dir = scratch_dir("frame");
     std::fs::create_dir_all(&dir)?;
     let path = dir.join("big.rhai");
     std::fs::write(&path, big_board_script())?;
     let options = StartOptions { open: Some(path.display().to_string()), ..Default::default() };
-    let app = EditorApp::new(options, Persisted::default());
+    let app = EditorApp::new(options, Persisted { tab, ..Persisted::default() });
     anyhow::ensure!(app.session().variant().info().geometry.files == 25, "the 25×25 script did not load");
     let pieces = app.session().game().position().cells().iter().flatten().count();
     anyhow::ensure!(pieces == 600, "expected 600 pieces, found {pieces}");
