@@ -305,6 +305,7 @@ const LG_MIDGAME: &str = "2c1L1/xf1Ly1/2pp1p/p2p2/2pP2/4P1/2P2P/1J1C2/FL+p2F|ajk
 #[test]
 fn the_3d_board_moves_across_levels_by_clicking_cells() {
     let mut h = harness(start("ladies-and-generals", None));
+    assert!(h.query_by_label_contains("The levels are stacked top to bottom").is_some(), "the view explains itself");
     // A Princeling steps forward and down a level (v → w); White's answers up a level (w → x).
     click_cells(&mut h, &["cv3", "cw4"]);
     click_cells(&mut h, &["dw7", "dx6"]);

@@ -433,10 +433,16 @@ impl BoardView {
                 StrokeKind::Middle,
             );
             if g.levels() > 1 {
+                // Level 0 is the top of the stack, as the notation counts them.
+                let place = match l {
+                    0 => " (top)",
+                    l if l == g.levels() as i32 - 1 => " (bottom)",
+                    _ => "",
+                };
                 painter.text(
                     slice.center_top() - vec2(0.0, layout.cell * 0.75),
                     egui::Align2::CENTER_BOTTOM,
-                    format!("level {}", level_label(g, l)),
+                    format!("level {}{place}", level_label(g, l)),
                     font.clone(),
                     label_color,
                 );

@@ -68,7 +68,10 @@ impl PlayArea {
             refused = refused.or(self.hand_row(ui, board, v.as_ref(), &pos, top, droppable));
         }
         let field = v.info().field.is_some();
-        let hand_height = if hands { 46.0 } else { 0.0 } + if field { field_view::LEGEND_HEIGHT } else { 0.0 };
+        // Room below the board: the hands, a field's legend, the note on how levels stack.
+        let levels_note = if v.geometry().levels() > 1 { 36.0 } else { 0.0 };
+        let hand_height =
+            if hands { 46.0 } else { 0.0 } + if field { field_view::LEGEND_HEIGHT } else { 0.0 } + levels_note;
         let room = (ui.available_height() - hand_height).max(100.0);
         // An open field has no edge to fit: it fills the room around the framed cluster.
         let board_height = if board.zoom == 1.0 && !field {
@@ -88,6 +91,17 @@ impl PlayArea {
         }
         if field {
             field_view::legend(ui, v.as_ref(), board.face_text);
+        }
+        if v.geometry().levels() > 1 {
+            ui.label(
+                RichText::new(
+                    "The levels are stacked top to bottom and drawn side by side; a cell is file, level, rank \
+                     (dw1). Pieces move between levels along their lines: hover one to light up its reach \
+                     on every level.",
+                )
+                .small()
+                .weak(),
+            );
         }
         self.hovered = input.hovered;
         match setup {
