@@ -58,6 +58,4 @@ pub enum Action {
     UseScript,
     /// Play the plugin from this file (again, after a rebuild).
     UsePlugin(PathBuf),
-    /// Tell the user something in the status line (why a move was refused).
-    Say(String),
 }

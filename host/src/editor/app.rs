@@ -282,7 +282,6 @@ impl EditorApp {
                 Action::SetOption { name, value } => c.set_option(&name, &value),
                 Action::UseScript => c.use_script(),
                 Action::UsePlugin(path) => c.use_plugin(path),
-                Action::Say(text) => c.say(text),
             }
             self.follow_events();
         }

@@ -23,6 +23,8 @@ pub struct PlayArea {
     choice: Option<Vec<Move>>,
     /// The board cell under the pointer in the last frame.
     hovered: Option<Cell>,
+    /// Why the user's last try was refused, shown under the board until the next try.
+    refusal: Option<String>,
 }
 
 impl PlayArea {
@@ -30,6 +32,7 @@ impl PlayArea {
     pub fn clear(&mut self) {
         self.input.clear();
         self.choice = None;
+        self.refusal = None;
     }
 
     /// Draws the hands and the board for the shown position (`setup`'s, when setting up), with
@@ -108,10 +111,13 @@ impl PlayArea {
             Some(s) => edit_setup(s, input),
             None => refused = refused.or(self.board_input(input, legal, &mut actions)),
         }
-        if let Some(attempt) = refused
-            && let Some(why) = why_illegal::explain(v.as_ref(), &pos, session.outcome().is_some(), attempt)
-        {
-            actions.push(Action::Say(why));
+        if input.clicked.is_some() || input.dragged.is_some() || refused.is_some() {
+            // Each try on the board answers the last: a refusal stays until the next one.
+            self.refusal =
+                refused.and_then(|a| why_illegal::explain(v.as_ref(), &pos, session.outcome().is_some(), a));
+        }
+        if let Some(why) = &self.refusal {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
         }
         let has_pass = legal.iter().any(|m| m.kind == MoveKind::Pass);
         if has_pass && ui.button("Pass").clicked() {
