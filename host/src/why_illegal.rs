@@ -61,9 +61,7 @@ pub fn explain(v: &dyn Variant, pos: &Position, game_over: bool, attempt: Attemp
             if legal.iter().any(|m| m.kind == MoveKind::Board && m.from == from) {
                 return None;
             }
-            let g = v.geometry();
-            let open = |c: Cell| pos.piece_at(c).is_none_or(|p| p.side != mover);
-            if g.cells().any(|to| to != from && open(to) && royal_danger(v, pos, piece, from, to)) {
+            if candidate_targets(v, pos, piece, from).into_iter().any(|to| royal_danger(v, pos, piece, from, to)) {
                 return Some(check_reason(v, pos, piece, from, &legal));
             }
             Some(format!("The {} on {} has no move from there.", name(piece.ty), at(from)))
@@ -124,6 +122,35 @@ fn disarmed(v: &dyn Variant, pos: &Position, keep: &[Cell]) -> Position {
         }
     }
     quiet
+}
+
+/// The cells a piece on `from` could go to but for the King's safety: its moves to empty cells on
+/// the [`disarmed`] board (one move generation), and the enemy pieces its move diagram covers
+/// (each tried in [`royal_danger`]). On a 25×25 board this keeps a click's answer to a few move
+/// generations instead of one per cell.
+fn candidate_targets(v: &dyn Variant, pos: &Position, piece: Piece, from: Cell) -> Vec<Cell> {
+    let g = v.geometry();
+    let mut out: Vec<Cell> = legal_moves(v, &disarmed(v, pos, &[]))
+        .iter()
+        .filter(|m| m.kind == MoveKind::Board && m.from == from && m.to != from)
+        .map(|m| m.to)
+        .collect();
+    let enemy = |c: Cell| pos.piece_at(c).is_some_and(|p| p.side != piece.side);
+    match crate::diagram::diagram(&v.info().pieces[piece.ty as usize].betza) {
+        Ok(cells) => {
+            // The diagram's forward is the owner's: the second player's is turned half round.
+            let turn = if piece.side == Side::First { 1 } else { -1 };
+            let on_board = cells.iter().filter_map(|&((df, dr), _)| {
+                g.offset(from, henka_api::Vector::flat((df * turn) as i8, (dr * turn) as i8))
+            });
+            out.extend(on_board.filter(|&c| enemy(c)));
+        }
+        // Moves through levels have no flat diagram: every enemy piece is a candidate.
+        Err(_) => out.extend(g.cells().filter(|&c| enemy(c))),
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Whether the board move `from → to` is refused only because it leaves (or puts) the mover's
@@ -275,6 +302,16 @@ mod tests {
         // on 5c (uchifuzume).
         let r = why("3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1", |v| Attempt::Drop { ty: ty(v, "P"), to: cell(v, "5b") });
         assert!(r.contains("may not give checkmate"), "{r}");
+    }
+
+    #[test]
+    fn a_pinned_piece_whose_only_move_would_capture_says_it_is_pinned() {
+        // The Knight on 5g could only take the Pawns on 6e and 4e, but the Rook on 5a pins it.
+        let r = why("4r4/9/9/9/3p1p3/9/4N4/9/4K4 b - 1", |v| Attempt::Piece { from: cell(v, "5g") });
+        assert!(r.contains("Knight on 5g is pinned"), "{r}");
+        // For White too, whose moves point the other way.
+        let r = why("4k4/9/4n4/9/3P1P3/9/9/9/4R4 w - 1", |v| Attempt::Piece { from: cell(v, "5c") });
+        assert!(r.contains("Knight on 5c is pinned"), "{r}");
     }
 
     #[test]
