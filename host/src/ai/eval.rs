@@ -4,10 +4,12 @@
 //! strong within three cells and falls by one point per cell beyond, so that on a big board
 //! (Taishin's 25×25) pieces far from every royal still have a way to go.
 //!
-//! Three more terms are off until a variant's own games say what they are worth (`henka tune`,
+//! Four more terms are off until a variant's own games say what they are worth (`henka tune`,
 //! [`super::tuned`]): royal safety (own pieces next to the own royal, pieces within two cells of
-//! the enemy royal) and advancement (pieces in the far third of the board, where promotion zones
-//! usually are). The evaluation is linear in its [`features`](Evaluator::features), so tuning is
+//! the enemy royal), advancement (pieces in the far third of the board, where promotion zones
+//! usually are) and mobility (how many cells each piece's moves reach from where it stands on an
+//! empty board, read from a table made once from its move diagram, so it costs a lookup per
+//! piece rather than a move generation). The evaluation is linear in its [`features`](Evaluator::features), so tuning is
 //! a logistic regression of game results on them.
 
 use henka_api::{Geometry, PieceId, Position, Side, Variant};
@@ -33,17 +35,21 @@ pub struct Terms {
     pub royal_attackers: i32,
     /// Centipawns per own non-royal piece in the far third of the board.
     pub advanced: i32,
+    /// Centipawns per ten cells the own non-royal pieces reach on an empty board (tuned files
+    /// written before this term read as 0).
+    #[serde(default)]
+    pub mobility: i32,
 }
 
 impl Default for Terms {
     /// The untuned evaluation: material and the royal-proximity bonus alone.
     fn default() -> Terms {
-        Terms { tropism: 100, royal_defenders: 0, royal_attackers: 0, advanced: 0 }
+        Terms { tropism: 100, royal_defenders: 0, royal_attackers: 0, advanced: 0, mobility: 0 }
     }
 }
 
 /// How many terms follow the per-type ones in [`Evaluator::features`].
-pub const EXTRA_FEATURES: usize = 4;
+pub const EXTRA_FEATURES: usize = 5;
 
 /// Scores positions from the side to move's point of view, in centipawns.
 #[derive(Clone, Debug)]
@@ -58,6 +64,9 @@ pub struct Evaluator {
     diameter: i32,
     /// Per side, per cell: whether it lies in the far third of the board for that side.
     far: [Vec<bool>; 2],
+    /// Per side, indexed `type × cells + cell`: the cells a piece of that type reaches from there
+    /// on an empty board.
+    reach: [Vec<u16>; 2],
 }
 
 /// The raw terms of one position, per side (index = [`Side::index`]).
@@ -68,6 +77,7 @@ struct Raw {
     defenders: [i32; 2],
     attackers: [i32; 2],
     advanced: [i32; 2],
+    mobility: [i32; 2],
 }
 
 impl Evaluator {
@@ -102,7 +112,9 @@ impl Evaluator {
             coords.iter().map(|c| if down { c[1] < third } else { c[1] >= ranks - third }).collect()
         };
         let far = [far_for(first_moves_down), far_for(!first_moves_down)];
+        let reach = [reach_table(v, Side::First), reach_table(v, Side::Second)];
         Evaluator {
+            reach,
             diameter,
             values,
             terms,
@@ -131,6 +143,7 @@ impl Evaluator {
                 + raw.defenders[s] * t.royal_defenders
                 + raw.attackers[s] * t.royal_attackers
                 + raw.advanced[s] * t.advanced
+                + raw.mobility[s] * t.mobility / 10
         };
         let us = pos.side_to_move().index();
         // Script values are unbounded; an evaluation must never read as a mate.
@@ -140,7 +153,7 @@ impl Evaluator {
 
     /// The evaluation's features for the side to move (own minus the opponent's): the count of
     /// every piece type on the board, then in hand (by piece id), then the raw royal-proximity
-    /// bonus, royal defenders, royal attackers and advanced pieces. The evaluation is the dot
+    /// bonus, royal defenders, royal attackers, advanced pieces and mobility (in tens of cells). The evaluation is the dot
     /// product of these with [`Evaluator::weights`] (up to rounding of the percent term).
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let n = self.royal.len();
@@ -150,7 +163,7 @@ impl Evaluator {
         let d = |a: [i32; 2]| (a[us] - a[1 - us]) as f64;
         let sign = if us == 0 { 1 } else { -1 };
         let mut f: Vec<f64> = counts.iter().map(|&c| (c * sign) as f64).collect();
-        f.extend([d(raw.tropism), d(raw.defenders), d(raw.attackers), d(raw.advanced)]);
+        f.extend([d(raw.tropism), d(raw.defenders), d(raw.attackers), d(raw.advanced), d(raw.mobility) / 10.0]);
         f
     }
 
@@ -159,7 +172,13 @@ impl Evaluator {
         let mut w: Vec<f64> = self.values.board_values().iter().map(|&x| x as f64).collect();
         w.extend(self.values.hand_values().iter().map(|&x| x as f64));
         let t = self.terms;
-        w.extend([t.tropism as f64 / 100.0, t.royal_defenders as f64, t.royal_attackers as f64, t.advanced as f64]);
+        w.extend([
+            t.tropism as f64 / 100.0,
+            t.royal_defenders as f64,
+            t.royal_attackers as f64,
+            t.advanced as f64,
+            t.mobility as f64,
+        ]);
         w
     }
 
@@ -203,6 +222,7 @@ impl Evaluator {
                 continue;
             }
             let s = p.side.index();
+            raw.mobility[s] += self.reach[s].get(p.ty as usize * self.coords.len() + c).copied().unwrap_or(0) as i32;
             let them = 1 - s;
             let enemy = &royals[them][..royal_count[them]];
             if let Some(d) = enemy.iter().map(|&k| self.distance(c, k)).min() {
@@ -225,6 +245,28 @@ impl Evaluator {
     }
 }
 
+/// For `side`, per piece type and cell: how many cells the type's move diagram reaches from
+/// there on an empty board. Types without a flat diagram (3D moves) reach 0, which leaves the term
+/// to the other variants.
+fn reach_table(v: &dyn Variant, side: Side) -> Vec<u16> {
+    let g = v.geometry();
+    let cells = g.len();
+    let mut table = vec![0u16; v.info().pieces.len() * cells];
+    for (ty, info) in v.info().pieces.iter().enumerate() {
+        let Ok(offsets) = crate::diagram::diagram(&info.betza) else { continue };
+        for c in g.cells() {
+            let reached = offsets
+                .iter()
+                .filter(|&&((df, dr), _)| {
+                    g.offset(c, henka_api::Vector::flat(df as i8, dr as i8).for_side(side)).is_some()
+                })
+                .count();
+            table[ty * cells + c as usize] = reached.min(u16::MAX as usize) as u16;
+        }
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +285,27 @@ mod tests {
         let mut white_view = up_a_pawn.clone();
         white_view.set_side_to_move(Side::Second);
         assert_eq!(e.evaluate(&white_view), -e.evaluate(&up_a_pawn));
+    }
+
+    #[test]
+    fn mobility_counts_the_cells_a_piece_reaches_from_where_it_stands() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
+        let v = crate::script::load_source("shogi", src).unwrap().variant;
+        let terms = Terms { mobility: 10, tropism: 0, ..Terms::default() };
+        let e = Evaluator::with_terms(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]), terms);
+        // A Black Knight on 5e reaches two cells; on 5b, none (its leaps leave the board).
+        let centre = v.parse_position("k8/9/9/9/4N4/9/9/9/8K b - 1").unwrap();
+        let edge = v.parse_position("k8/4N4/9/9/9/9/9/9/8K b - 1").unwrap();
+        assert_eq!(e.evaluate(&centre) - e.evaluate(&edge), 2, "two cells at 10 cp per ten cells");
+        // The same for White, whose Knight points the other way.
+        let centre = v.parse_position("k8/9/9/9/4n4/9/9/9/8K w - 1").unwrap();
+        let edge = v.parse_position("k8/9/9/9/9/9/9/4n4/8K w - 1").unwrap();
+        assert_eq!(e.evaluate(&centre) - e.evaluate(&edge), 2);
+        let features = e.features(&centre);
+        let weights = e.weights();
+        assert_eq!(features.len(), weights.len());
+        let dot: f64 = features.iter().zip(&weights).map(|(f, w)| f * w).sum();
+        assert_eq!(dot.round() as i32, e.evaluate(&centre), "the evaluation is the features' dot product");
     }
 
     #[test]
@@ -268,7 +331,7 @@ mod tests {
     fn the_evaluation_is_its_features_times_its_weights() {
         let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
         let v = crate::script::load_source("shogi", src).unwrap().variant;
-        let terms = Terms { tropism: 100, royal_defenders: 7, royal_attackers: 11, advanced: 13 };
+        let terms = Terms { tropism: 100, royal_defenders: 7, royal_attackers: 11, advanced: 13, mobility: 20 };
         let e = Evaluator::with_terms(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]), terms);
         for s in [
             "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",

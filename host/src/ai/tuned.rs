@@ -10,7 +10,8 @@
 //! that seldom changed hands keeps its estimate instead of running off on a handful of games.
 //! The last plies of a decided game are left out (the result is forced there), and the weights
 //! are bounded: piece values within a factor of three of the estimate, the other terms within
-//! ±150 centipawns (proximity 0–300 %), so a small run cannot make the AI play absurdly.
+//! ±150 centipawns (proximity 0–300 %), so a small run cannot make the AI play absurdly. Files
+//! written before a term existed read it as 0 (off).
 //!
 //! Files live in `$XDG_CACHE_HOME/henka/eval/` (else `~/.cache/henka/eval/`), named
 //! `<variant>-<script hash>.json`: a changed script has another hash and plays untuned until it
@@ -142,7 +143,7 @@ mod tests {
             pieces: vec![String::new(); n],
             board: vec![100; n],
             hand: vec![120; n],
-            terms: Terms { tropism: 50, royal_defenders: 5, royal_attackers: 7, advanced: 3 },
+            terms: Terms { tropism: 50, royal_defenders: 5, royal_attackers: 7, advanced: 3, mobility: 4 },
             games: 0,
             positions: 0,
             nodes_per_move: 0,

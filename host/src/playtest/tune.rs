@@ -106,6 +106,7 @@ pub fn tune(
         royal_defenders: term(extra[1]),
         royal_attackers: term(extra[2]),
         advanced: term(extra[3]),
+        mobility: term(extra[4]),
     };
     Ok(TunedEval {
         variant: v.info().meta.name.clone(),
