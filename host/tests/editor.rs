@@ -794,3 +794,23 @@ v"#;
     assert!(h.query_by_label("lab +1 +1").is_none(), "no clickable cells for it");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn share_as_page_writes_the_rules_sheet_of_the_rules_in_force() {
+    let dir = std::env::temp_dir().join(format!("henka-editor-sheet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("shogi-rules.html");
+    let mut h = harness(start("shogi", None));
+    click(&mut h, "Share as page…");
+    h.get_by_label("File name").click();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("File name").type_text(path.to_str().unwrap());
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    let page = std::fs::read_to_string(&path).expect("the sheet is written");
+    assert!(page.contains("<svg") && page.contains("Silver General") && page.contains("download=\"shogi.rhai\""));
+    assert!(h.query_by_label_contains("rules sheet saved to").is_some());
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -44,6 +44,8 @@ pub enum Action {
         moves: String,
     },
     SaveGame(PathBuf),
+    /// Write the rules sheet (`henka sheet`) of the rules in force here.
+    SaveSheet(PathBuf),
     LoadGame(PathBuf),
     /// Open the file dialog for this purpose.
     AskPath(Purpose),

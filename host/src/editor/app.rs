@@ -272,6 +272,7 @@ impl EditorApp {
                 Action::WriteSetup(position) => c.write_setup(&position),
                 Action::WriteMoves { piece, moves } => c.write_moves(&piece, &moves),
                 Action::SaveGame(path) => c.save_game(&path),
+                Action::SaveSheet(path) => c.save_sheet(&path),
                 Action::LoadGame(path) => {
                     c.load_game(&path);
                     self.ai.forget_game();

@@ -459,6 +459,27 @@ impl Controller {
         }
     }
 
+    /// Writes the rules sheet of the rules in force (the script's text as it compiled them) to
+    /// `path`; a script with an error is fixed first, so the sheet never shows other rules than
+    /// its script.
+    pub fn save_sheet(&mut self, path: &Path) {
+        if let Some(e) = &self.session.error {
+            self.say_error(format!("fix the script first ({e}): the sheet carries the script"));
+            return;
+        }
+        let file_name = format!("{}.rhai", self.session.doc.name);
+        let page = crate::sheet::sheet(&crate::sheet::SheetInput {
+            variant: self.session.variant().as_ref(),
+            file_name: &file_name,
+            script: &self.session.doc.text,
+            options: self.session.declared_options(),
+        });
+        match write_atomically(path, &page) {
+            Ok(()) => self.say(format!("rules sheet saved to {}", path.display())),
+            Err(e) => self.say_error(format!("cannot save {}: {e}", path.display())),
+        }
+    }
+
     pub fn load_game(&mut self, path: &Path) {
         let v = self.session.variant().clone();
         let loaded = std::fs::read_to_string(path)

@@ -15,6 +15,8 @@ pub enum Purpose {
     SaveScriptAs,
     SaveGame,
     LoadGame,
+    /// The rules sheet: one HTML page to share.
+    SaveSheet,
 }
 
 impl Purpose {
@@ -24,6 +26,7 @@ impl Purpose {
             Purpose::SaveScriptAs => "Save the script as",
             Purpose::SaveGame => "Save the game record",
             Purpose::LoadGame => "Load a game record",
+            Purpose::SaveSheet => "Save the rules sheet (one HTML page to share)",
         }
     }
 
@@ -31,13 +34,14 @@ impl Purpose {
         match self {
             Purpose::OpenScript | Purpose::SaveScriptAs => "rhai",
             Purpose::SaveGame | Purpose::LoadGame => "henka",
+            Purpose::SaveSheet => "html",
         }
     }
 
     fn confirm(self) -> &'static str {
         match self {
             Purpose::OpenScript | Purpose::LoadGame => "Open",
-            Purpose::SaveScriptAs | Purpose::SaveGame => "Save",
+            Purpose::SaveScriptAs | Purpose::SaveGame | Purpose::SaveSheet => "Save",
         }
     }
 }

@@ -26,6 +26,7 @@ impl Modals {
             Purpose::SaveScriptAs => (catalog::user_dir().unwrap_or(cwd), format!("{doc_name}.rhai")),
             Purpose::SaveGame => (cwd, format!("{doc_name}-game.henka")),
             Purpose::LoadGame => (cwd, String::new()),
+            Purpose::SaveSheet => (cwd, format!("{doc_name}.html")),
         };
         self.dialog = Some(FileDialog::new(purpose, dir, name));
     }
@@ -94,5 +95,6 @@ fn chosen(purpose: Purpose, path: PathBuf) -> Action {
         Purpose::SaveScriptAs => Action::SaveScriptAs(path),
         Purpose::SaveGame => Action::SaveGame(path),
         Purpose::LoadGame => Action::LoadGame(path),
+        Purpose::SaveSheet => Action::SaveSheet(path),
     }
 }

@@ -57,6 +57,10 @@ impl Toolbar {
                     actions.push(Action::AskPath(purpose));
                 }
             }
+            let share = "One HTML page with the rules, every piece's moves drawn and in words, and the script";
+            if ui.button("Share as page…").on_hover_text(share).clicked() {
+                actions.push(Action::AskPath(Purpose::SaveSheet));
+            }
             engine_choice(ui, controller, &mut actions);
         });
         actions
