@@ -150,7 +150,11 @@ impl RemoteVariant {
             Ok(response) => {
                 self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(worker);
                 match response {
-                    Response::Error(m) => Err(self.error(what, m)),
+                    // The worker's in-process plugin already names itself and the call.
+                    Response::Error(m) => {
+                        let own = format!("plugin {} ({what}): ", self.name);
+                        Err(self.error(what, m.strip_prefix(&own).unwrap_or(&m)))
+                    }
                     other => Ok(other),
                 }
             }
