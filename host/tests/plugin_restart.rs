@@ -23,17 +23,18 @@ fn the_editor_restarts_a_crashed_worker_and_keeps_the_game() {
     let mut c = Controller::new(&start, None, Arc::new(|| {}));
     c.use_plugin(plugin);
     assert!(c.plays_plugin() && c.session().variant().info().meta.name == "Misbehaving", "{:?}", c.message());
-    for _ in 0..2 {
-        let mv = *c.legal_moves().first().expect("moves to play");
-        c.play(mv);
+    let parse = |c: &Controller, m: &str| c.session().variant().parse_move(c.session().game().position(), m).unwrap();
+    for m in ["2c1c", "3a2a"] {
+        assert!(!c.legal_moves().is_empty());
+        c.play(parse(&c, m));
     }
     let game: Vec<String> = c.session().move_texts().to_vec();
     assert_eq!(game.len(), 2);
 
     // The next call into the plugin aborts its worker.
+    let mv = parse(&c, "1c1a");
     std::fs::write(common::home().join("henka-test-crash-once"), "").unwrap();
     let before = c.session().game().position().clone();
-    let mv = *c.legal_moves().first().expect("the cached moves");
     c.play(mv);
     let m = c.message().expect("a message").clone();
     assert!(m.error && m.text.contains("the worker crashed (signal 6, SIGABRT"), "{m:?}");
@@ -44,7 +45,6 @@ fn the_editor_restarts_a_crashed_worker_and_keeps_the_game() {
     let m = c.message().expect("a message").clone();
     assert!(!m.error && m.text.contains("restarted after the failure; game kept (2 moves replayed)"), "{m:?}");
     assert_eq!(c.session().move_texts(), game);
-    let mv = *c.legal_moves().first().unwrap();
     c.play(mv);
     assert_eq!(c.session().move_texts().len(), 3, "{:?}", c.message());
 }
