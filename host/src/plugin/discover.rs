@@ -59,8 +59,7 @@ fn is_henka_workspace(manifest: &Path) -> bool {
     let Ok(text) = std::fs::read_to_string(manifest) else {
         return false;
     };
-    text.lines().any(|l| l.trim() == "[workspace]")
-        && text.lines().any(|l| l.trim().trim_end_matches(',').trim_matches('"') == "plugin-api")
+    text.lines().any(|l| l.trim() == "[workspace]") && text.contains("\"plugin-api\"")
 }
 
 /// The checkout's cargo output folders, this executable's profile first.
@@ -158,6 +157,35 @@ mod tests {
         assert_eq!(plugin_name(Path::new(&file("okisaki"))), Some("okisaki".into()));
         assert_eq!(plugin_name(Path::new(&format!("target/release/{}", file("ki_shogi")))), Some("ki-shogi".into()));
         assert_eq!(plugin_name(Path::new("okisaki.rhai")), None);
+    }
+
+    #[test]
+    fn a_checkout_is_a_workspace_with_plugin_api() {
+        let dir = std::env::temp_dir().join(format!("henka-discover-checkout-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let manifest = dir.join("Cargo.toml");
+        for (text, henka) in [
+            ("[workspace]\nmembers = [\n    \"plugin-api\",\n    \"host\",\n]\n", true),
+            ("[workspace]\nmembers = [\"plugin-api\", \"host\"]\n", true),
+            ("[workspace]\nmembers = [\"host\"]\n", false),
+            ("[package]\nname = \"plugin-api\"\n", false),
+        ] {
+            std::fs::write(&manifest, text).unwrap();
+            assert_eq!(is_henka_workspace(&manifest), henka, "{text}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        // This test binary was built in a checkout: target/<profile>/deps/…
+        let root = checkout_root().expect("the tests run from a checkout");
+        assert!(root.join("plugin-api").is_dir());
+        let dirs = search_dirs();
+        assert!(["debug", "release"].iter().all(|p| dirs.contains(&root.join("target").join(p))), "{dirs:?}");
+    }
+
+    #[test]
+    fn a_bare_name_is_never_taken_for_a_file() {
+        assert!(!is_path("shogi") && !is_path("ki-shogi"));
+        assert!(is_path("./shogi") && is_path("target/release/libshogi.so"));
+        assert!(is_path(&format!("{}shogi{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX)));
     }
 
     #[test]

@@ -95,8 +95,8 @@ const _: () = assert!(size_of::<RawMove>() == size_of::<Move>() && align_of::<Ra
 #[derive(Debug)]
 pub struct PluginVariant {
     table: &'static PluginTable,
+    /// The variant's name, for messages.
     name: String,
-    path: PathBuf,
     info: VariantInfo,
     geometry: Geometry,
 }
@@ -111,7 +111,6 @@ impl PluginVariant {
         let mut v = PluginVariant {
             table,
             name,
-            path: path.clone(),
             info: VariantInfo {
                 meta: Default::default(),
                 geometry: henka_api::GeometrySpec::flat(1, 1),
@@ -130,16 +129,6 @@ impl PluginVariant {
         v.geometry = check_description(&info).map_err(bad)?;
         v.info = info;
         Ok(v)
-    }
-
-    /// The plugin's variant name (from its file name).
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The plugin file as found (not a reload copy).
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     /// Calls a table function until its output fits; returns the text it wrote.

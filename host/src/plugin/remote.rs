@@ -97,16 +97,6 @@ impl RemoteVariant {
         })
     }
 
-    /// The plugin's variant name (from its file name).
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The plugin file as found (not a private copy).
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     pub fn timeouts(&self) -> Timeouts {
         *self.timeouts.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -114,11 +104,6 @@ impl RemoteVariant {
     /// Changes the time limits of the calls from now on.
     pub fn set_timeouts(&self, t: Timeouts) {
         *self.timeouts.lock().unwrap_or_else(|e| e.into_inner()) = t;
-    }
-
-    /// How many workers are idle (for tests: a dead worker is not put back).
-    pub fn idle_workers(&self) -> usize {
-        self.idle.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     fn error(&self, what: &str, message: impl std::fmt::Display) -> RuleError {

@@ -118,7 +118,7 @@ impl Worker {
 
     /// The answer to one request; `out` carries a search's progress frames.
     fn answer(&mut self, request: Request, out: &mut impl Write) -> Result<Response> {
-        let answer = match request {
+        match request {
             Request::Search { position, history, limits, setup } => {
                 let history = protocol::history_from_wire(&history);
                 let limits = Limits {
@@ -132,8 +132,7 @@ impl Worker {
                 }
             }
             other => Ok(self.answer_rules(other).unwrap_or_else(Response::Error)),
-        };
-        answer
+        }
     }
 
     fn answer_rules(&self, request: Request) -> Result<Response, String> {
