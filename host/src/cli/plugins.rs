@@ -53,7 +53,8 @@ pub fn run(args: PluginArgs) -> Result<()> {
             let target = dir.join(file);
             // Written beside and renamed over, so a crash never leaves half a library in place.
             let partial = dir.join(format!(".{}.partial-{}", file.to_string_lossy(), std::process::id()));
-            std::fs::copy(&path, &partial).with_context(|| format!("copying {} into {}", path.display(), dir.display()))?;
+            std::fs::copy(&path, &partial)
+                .with_context(|| format!("copying {} into {}", path.display(), dir.display()))?;
             std::fs::rename(&partial, &target).with_context(|| format!("writing {}", target.display()))?;
             say!("added {name} ({}) as {}", variant.info().meta.name, target.display());
         }

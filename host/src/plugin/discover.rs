@@ -68,9 +68,9 @@ fn checkout_dirs() -> Vec<PathBuf> {
         return Vec::new();
     };
     let target = root.join("target");
-    let own = std::env::current_exe().ok().and_then(|exe| {
-        exe.ancestors().find(|a| a.parent() == Some(target.as_path())).map(Path::to_path_buf)
-    });
+    let own = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.ancestors().find(|a| a.parent() == Some(target.as_path())).map(Path::to_path_buf));
     let mut dirs: Vec<PathBuf> = own.into_iter().collect();
     dirs.extend(["release", "debug"].map(|p| target.join(p)));
     dirs

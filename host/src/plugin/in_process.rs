@@ -250,7 +250,10 @@ impl Variant for PluginVariant {
         out.clear();
         for m in raw {
             let wire = WireMove(m.kind, m.piece as u32, m.from as u32, m.to as u32, m.via as u32);
-            out.push(wire.to_move(&self.info, &self.geometry).map_err(|e| self.error("legal_moves", format!("wrote {e}")))?);
+            out.push(
+                wire.to_move(&self.info, &self.geometry)
+                    .map_err(|e| self.error("legal_moves", format!("wrote {e}")))?,
+            );
         }
         Ok(())
     }

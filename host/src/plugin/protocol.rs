@@ -73,17 +73,19 @@ impl WireMove {
         let cells = geometry.len() as u32;
         let none = NO_CELL as u32;
         let cell = |c: u32, what: &str| {
-            if c < cells { Ok(c as u16) } else { Err(format!("a move whose {what} cell is {c}; the board has {cells}")) }
+            if c < cells {
+                Ok(c as u16)
+            } else {
+                Err(format!("a move whose {what} cell is {c}; the board has {cells}"))
+            }
         };
         let no_cell = |c: u32, what: &str| {
             if c == none { Ok(NO_CELL) } else { Err(format!("a {kind:?} move with a {what} cell ({c})")) }
         };
         let (from, to, via) = match kind {
-            MoveKind::Board => (
-                cell(from, "from")?,
-                cell(to, "to")?,
-                if via == none { NO_CELL } else { cell(via, "via")? },
-            ),
+            MoveKind::Board => {
+                (cell(from, "from")?, cell(to, "to")?, if via == none { NO_CELL } else { cell(via, "via")? })
+            }
             MoveKind::Drop | MoveKind::Place => (no_cell(from, "from")?, cell(to, "to")?, no_cell(via, "via")?),
             MoveKind::Pass => (no_cell(from, "from")?, no_cell(to, "to")?, no_cell(via, "via")?),
         };
@@ -136,14 +138,32 @@ pub struct WireReport {
 /// [`Response::Progress`] frames before it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    LegalMoves { position: Vec<u32> },
-    Play { position: Vec<u32>, mv: WireMove },
-    InCheck { position: Vec<u32> },
-    Outcome { position: Vec<u32>, history: Vec<(u64, bool)> },
+    LegalMoves {
+        position: Vec<u32>,
+    },
+    Play {
+        position: Vec<u32>,
+        mv: WireMove,
+    },
+    InCheck {
+        position: Vec<u32>,
+    },
+    Outcome {
+        position: Vec<u32>,
+        history: Vec<(u64, bool)>,
+    },
     /// A whole perft inside the worker: one request, the plugin's own speed.
-    Perft { position: Vec<u32>, depth: u32 },
+    Perft {
+        position: Vec<u32>,
+        depth: u32,
+    },
     /// The AI's whole search inside the worker, on the plugin loaded there.
-    Search { position: Vec<u32>, history: Vec<(u64, bool)>, limits: WireLimits, setup: SearchSetup },
+    Search {
+        position: Vec<u32>,
+        history: Vec<(u64, bool)>,
+        limits: WireLimits,
+        setup: SearchSetup,
+    },
     /// Stops the running search (which then answers with what it has); ignored otherwise. It
     /// gets no answer of its own.
     Stop,
@@ -156,7 +176,12 @@ pub enum Response {
     Position(Vec<u32>),
     InCheck(bool),
     /// `ended`, `winner`, `reason` and the reason's text, as the plugin ABI's `RawOutcome`.
-    Outcome { ended: u8, winner: u8, reason: u8, text: String },
+    Outcome {
+        ended: u8,
+        winner: u8,
+        reason: u8,
+        text: String,
+    },
     Nodes(u64),
     /// A completed depth of a running search.
     Progress(WireReport),

@@ -47,7 +47,11 @@ pub struct Timeouts {
 
 impl Default for Timeouts {
     fn default() -> Timeouts {
-        Timeouts { call: Duration::from_secs(20), perft: Duration::from_secs(24 * 3600), search_grace: Duration::from_secs(10) }
+        Timeouts {
+            call: Duration::from_secs(20),
+            perft: Duration::from_secs(24 * 3600),
+            search_grace: Duration::from_secs(10),
+        }
     }
 }
 
@@ -304,7 +308,12 @@ impl SearchSession for Session {
             setup: SearchSetup {
                 board_values: setup.values.board_values().to_vec(),
                 hand_values: setup.values.hand_values().to_vec(),
-                terms: [setup.terms.tropism, setup.terms.royal_defenders, setup.terms.royal_attackers, setup.terms.advanced],
+                terms: [
+                    setup.terms.tropism,
+                    setup.terms.royal_defenders,
+                    setup.terms.royal_attackers,
+                    setup.terms.advanced,
+                ],
                 table_mb: setup.table_mb,
                 threads: setup.threads,
                 new_game: setup.new_game,
@@ -358,7 +367,8 @@ impl Worker {
     /// Starts a worker on a private copy of `bytes` and waits for its handshake.
     fn spawn(name: &str, path: &Path, bytes: &[u8], limit: Duration) -> Result<(Worker, VariantInfo), Spawn> {
         let died = |m: String| Spawn::Died(Died(m));
-        let copy = super::registry::private_copy(path, bytes).map_err(|e| died(format!("cannot copy the plugin: {e}")))?;
+        let copy =
+            super::registry::private_copy(path, bytes).map_err(|e| died(format!("cannot copy the plugin: {e}")))?;
         let exe = worker_executable().map_err(died)?;
         let spawned = Command::new(&exe)
             .arg(WORKER_COMMAND)
@@ -399,7 +409,9 @@ impl Worker {
             Ok(()) => match hello_rx.recv_timeout(limit) {
                 Ok(Ok(w)) => Ok(w),
                 Ok(Err(e)) => Err(worker.dead(&format!("broke the handshake: {e}"))),
-                Err(RecvTimeoutError::Timeout) => Err(worker.kill(&format!("did not load the plugin within {limit:?}"))),
+                Err(RecvTimeoutError::Timeout) => {
+                    Err(worker.kill(&format!("did not load the plugin within {limit:?}")))
+                }
                 Err(RecvTimeoutError::Disconnected) => Err(worker.dead("broke the handshake")),
             },
             Err(e) => Err(worker.dead(&format!("cannot send the handshake: {e}"))),
@@ -551,5 +563,10 @@ fn worker_executable() -> Result<PathBuf, String> {
         dir = dir.and_then(Path::parent);
     }
     let beside = dir.map(|d| d.join(&henka)).filter(|p| p.is_file());
-    beside.ok_or_else(|| format!("{} is not henka and has no henka beside it to run plugin workers (set HENKA_WORKER_EXE)", exe.display()))
+    beside.ok_or_else(|| {
+        format!(
+            "{} is not henka and has no henka beside it to run plugin workers (set HENKA_WORKER_EXE)",
+            exe.display()
+        )
+    })
 }

@@ -156,7 +156,9 @@ impl Worker {
                 let (raw, text) = outcome_to_raw(&o);
                 Response::Outcome { ended: raw.ended, winner: raw.winner, reason: raw.reason, text }
             }
-            Request::Perft { position, depth } => Response::Nodes(v.perft(&self.position(&position)?, depth).map_err(err)?),
+            Request::Perft { position, depth } => {
+                Response::Nodes(v.perft(&self.position(&position)?, depth).map_err(err)?)
+            }
             Request::Search { .. } | Request::Stop => return Err("not a rules request".into()),
         })
     }
@@ -171,9 +173,13 @@ impl Worker {
     ) -> Result<Response> {
         let types = self.variant.info().pieces.len();
         if setup.board_values.len() != types || setup.hand_values.len() != types {
-            return Ok(Response::Error(format!("piece values for {} types; the variant has {types}", setup.board_values.len())));
+            return Ok(Response::Error(format!(
+                "piece values for {} types; the variant has {types}",
+                setup.board_values.len()
+            )));
         }
-        let same = |s: &SearchSetup| SearchSetup { new_game: setup.new_game, threads: setup.threads, ..s.clone() } == setup;
+        let same =
+            |s: &SearchSetup| SearchSetup { new_game: setup.new_game, threads: setup.threads, ..s.clone() } == setup;
         if !self.searcher.as_ref().is_some_and(|(s, _)| same(s)) {
             let values = PieceValues::from_parts(setup.board_values.clone(), setup.hand_values.clone());
             let [tropism, royal_defenders, royal_attackers, advanced] = setup.terms;
