@@ -15,7 +15,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use henka::ai::{Limits, searcher_for};
-use henka::plugin::protocol::{self, Hello, PROTOCOL_VERSION, Welcome};
+use henka::plugin::protocol::{self, Hello, PROTOCOL_VERSION, Response, Welcome, WireMove};
 use henka::plugin::{self, RemoteVariant, Timeouts};
 use henka_api::{Move, Variant};
 
@@ -186,6 +186,52 @@ fn garbage_frames_and_another_protocol_version_are_refused() {
         assert_eq!(o.status.code(), Some(1), "{tag}: {o:?}");
         assert!(stderr(&o).contains(message), "{tag}: {}", stderr(&o));
         assert!(t.elapsed() < Duration::from_secs(10), "{tag}: {:?}", t.elapsed());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_host_checks_every_value_a_worker_answers() {
+    // A stand-in worker with a sound handshake (the misbehaving plugin's own description) and
+    // then one canned answer: the host's own checks must catch what a broken worker sends.
+    let dir = scratch("values");
+    let fixture = built("henka-test-misbehaving");
+    let info = misbehaving().info().clone();
+    let canned = |tag: &str, answer: Response| {
+        let mut frames = Vec::new();
+        protocol::write_frame(&mut frames, &Welcome { protocol: PROTOCOL_VERSION, loaded: Ok(info.clone()) }).unwrap();
+        protocol::write_frame(&mut frames, &answer).unwrap();
+        fake_worker(&dir, tag, &frames)
+    };
+    let no = henka_api::model::geometry::NO_CELL as u32;
+    let cases = [
+        (
+            "cell",
+            &["moves"][..],
+            Response::Moves(vec![WireMove(0, 1, 0, 99, no)]),
+            "answered a move whose to cell is 99",
+        ),
+        ("piece", &["moves"][..], Response::Moves(vec![WireMove(1, 5, no, 2, no)]), "answered a move of piece type 5"),
+        ("kind", &["moves"][..], Response::Moves(vec![WireMove(9, 0, 0, 1, no)]), "answered a move of unknown kind 9"),
+        (
+            "turn",
+            &["perft", "--depth", "1"][..],
+            Response::Moves(Vec::new()),
+            "the worker answered out of turn (moves)",
+        ),
+    ];
+    for (tag, command, answer, message) in cases {
+        let worker = canned(tag, answer);
+        let args = [&command[..1], &[fixture.to_str().unwrap()], &command[1..]].concat();
+        let o = henka(&args, |c| {
+            c.env("HENKA_WORKER_EXE", &worker);
+        });
+        assert_eq!(o.status.code(), Some(1), "{tag}: {o:?}");
+        assert!(
+            stderr(&o).contains("plugin henka-test-misbehaving (") && stderr(&o).contains(message),
+            "{tag}: {}",
+            stderr(&o)
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
