@@ -86,7 +86,7 @@ fn a_hung_worker_is_killed_at_its_time_limit() {
     std::fs::copy(built("henka-test-misbehaving"), &file).unwrap();
     let v = plugin::open(&file).unwrap();
     let limit = Duration::from_millis(500);
-    v.set_timeouts(Timeouts { call: limit, perft: limit, search_grace: limit });
+    v.set_timeouts(Timeouts { call: limit, long: limit, search_grace: limit });
     let start = v.start_position();
     let t = Instant::now();
     let err = v.perft(&start, HANG).unwrap_err().to_string();

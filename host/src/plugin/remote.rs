@@ -39,8 +39,9 @@ use crate::ai::{Limits, Report, Score};
 pub struct Timeouts {
     /// Starting (loading the library) and every short call: legal moves, play, check, outcome.
     pub call: Duration,
-    /// A whole perft, which may legitimately take hours.
-    pub perft: Duration,
+    /// A whole perft, or a search without a time limit (to a depth or a node count), which may
+    /// legitimately take hours; an untimed search still stops when its stop flag is set.
+    pub long: Duration,
     /// How long a search may overrun its time limit, or take to stop once asked to.
     pub search_grace: Duration,
 }
@@ -49,7 +50,7 @@ impl Default for Timeouts {
     fn default() -> Timeouts {
         Timeouts {
             call: Duration::from_secs(20),
-            perft: Duration::from_secs(24 * 3600),
+            long: Duration::from_secs(24 * 3600),
             search_grace: Duration::from_secs(10),
         }
     }
@@ -236,7 +237,7 @@ impl Variant for RemoteVariant {
     /// One request: the whole count runs in the worker at the plugin's speed.
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
         let request = Request::Perft { position: position_words(pos), depth };
-        match self.request("perft", &request, self.timeouts().perft)? {
+        match self.request("perft", &request, self.timeouts().long)? {
             Response::Nodes(n) => Ok(n),
             other => Err(self.out_of_step("perft", &other)),
         }
@@ -252,6 +253,7 @@ impl SearchElsewhere for RemoteVariant {
             info: self.info.clone(),
             geometry: self.geometry.clone(),
             grace: self.timeouts().search_grace,
+            long: self.timeouts().long,
         }))
     }
 }
@@ -264,6 +266,7 @@ struct Session {
     info: VariantInfo,
     geometry: Geometry,
     grace: Duration,
+    long: Duration,
 }
 
 impl Session {
@@ -319,8 +322,9 @@ impl SearchSession for Session {
                 new_game: setup.new_game,
             },
         };
-        // A timed search may overrun by the grace; an untimed one runs until stopped.
-        let limit = limits.time.map_or(Duration::MAX, |t| t + self.grace);
+        // A timed search may overrun by the grace; an untimed one gets the long budget (and
+        // stops sooner when asked).
+        let limit = limits.time.map_or(self.long, |t| t + self.grace);
         let stopping = Stopping { flag: stop, grace: self.grace };
         let mut progress = |r: WireReport| -> Result<(), String> {
             let r = self.report(r)?;
