@@ -25,6 +25,7 @@ const SEGFAULT: u32 = 102;
 const EXIT: u32 = 103;
 const HANG: u32 = 104;
 const PRINT: u32 = 105;
+const HANG_MOVES: u32 = 301;
 
 fn lib_name(name: &str) -> String {
     format!("{}{}{}", std::env::consts::DLL_PREFIX, name.replace('-', "_"), std::env::consts::DLL_SUFFIX)
@@ -93,6 +94,17 @@ fn a_hung_worker_is_killed_at_its_time_limit() {
     assert!(err.contains("the worker did not answer within") && err.contains("it was stopped"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     assert_eq!(v.perft(&start, 1).unwrap(), v.perft(&start, 1).unwrap());
+
+    // A search that hangs in the plugin overruns its time and grace, and is killed; the next
+    // search gets a fresh worker.
+    let v: Arc<dyn Variant> = v;
+    let mut s = searcher_for(v.clone(), &[], 1);
+    let stuck = v.parse_position(&format!("k2/3/KR1 b - {HANG_MOVES}")).unwrap();
+    let t = Instant::now();
+    let err = s.search(&stuck, &[], Limits::time(Duration::from_millis(200)), |_| {}).unwrap_err().to_string();
+    assert!(err.contains("(search): the worker did not answer within"), "{err}");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert!(s.search(&start, &[], Limits { depth: Some(2), ..Limits::default() }, |_| {}).unwrap().is_some());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

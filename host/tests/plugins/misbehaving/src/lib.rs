@@ -8,6 +8,8 @@
 //!   a move to a cell off the board, of a piece type that does not exist, of an unknown kind;
 //! - `play` from a position whose move number is [`BAD_POSITION`]: a position holding a piece
 //!   type that does not exist;
+//! - `legal_moves` of a position whose move number is [`HANG_MOVES`] loops forever (so does an AI
+//!   search from there);
 //! - `legal_moves` or `play` aborts once if the file `$HOME/henka-test-crash-once` exists (deleting it
 //!   first): a crash that a restarted worker does not repeat.
 //!
@@ -30,6 +32,7 @@ pub const BAD_CELL: u32 = 201;
 pub const BAD_PIECE: u32 = 202;
 pub const BAD_KIND: u32 = 203;
 pub const BAD_POSITION: u32 = 204;
+pub const HANG_MOVES: u32 = 301;
 
 /// Kings and a rook on 3×3.
 #[derive(Debug)]
@@ -68,6 +71,9 @@ impl Variant for Misbehaving {
         match pos.move_number() {
             BAD_CELL => out[0].to = 99,
             BAD_PIECE => out[0].piece = 9,
+            HANG_MOVES => loop {
+                std::hint::spin_loop();
+            },
             _ => {}
         }
         Ok(())
