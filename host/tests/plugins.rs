@@ -1,6 +1,7 @@
-//! Plugins through the real loader: the bundled fast paths answer like their scripts, a plugin
-//! from another ABI version is refused with a message, a panicking plugin is contained, a rebuilt
-//! file is picked up from a fresh copy, and `henka list` shows plugins beside scripts.
+//! Plugins through the real loader, in their workers: the bundled fast paths answer like their
+//! scripts, a plugin from another ABI version is refused with a message, a panicking plugin is
+//! contained, a rebuilt file is picked up by fresh workers, and `henka list` shows plugins beside
+//! scripts. (Crashes, hangs and garbage: plugin_isolation.rs.)
 //!
 //! The plugins are the workspace's cdylib members, which `cargo test` does not build: run
 //! `cargo build --workspace` first (as `.ci/run` does).
@@ -39,8 +40,10 @@ fn henka(args: &[&str]) -> std::process::Output {
 fn a_plugin_of_another_abi_version_is_refused_with_a_message() {
     let path = fixture_path("henka-test-wrong-abi");
     let err = plugin::open(&path).unwrap_err();
-    assert!(matches!(err, PluginError::AbiVersion { found, expected, .. } if found == expected + 1), "{err}");
+    assert!(matches!(err, PluginError::Refused { .. }), "{err}");
     let msg = err.to_string();
+    let (found, expected) = (henka_api::abi::ABI_VERSION + 1, henka_api::abi::ABI_VERSION);
+    assert!(msg.contains(&format!("plugin ABI version {found}, this henka speaks version {expected}")), "{msg}");
     assert!(msg.contains("refused") && msg.contains("rebuild the plugin"), "{msg}");
 
     let o = henka(&["perft", path.to_str().unwrap(), "--depth", "1"]);
@@ -72,7 +75,7 @@ fn a_panicking_plugin_is_reported_and_the_host_goes_on() {
 }
 
 #[test]
-fn a_rebuilt_plugin_is_loaded_from_a_fresh_copy() {
+fn a_rebuilt_plugin_gets_fresh_workers() {
     let dir = std::env::temp_dir().join(format!("henka-reload-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{}probe{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
@@ -81,13 +84,16 @@ fn a_rebuilt_plugin_is_loaded_from_a_fresh_copy() {
     assert_eq!(first.info().meta.name, "Minishogi");
     assert!(Arc::ptr_eq(&first, &plugin::open(&file).unwrap()), "an unchanged file is not loaded again");
 
-    // "Rebuild" the plugin: other code at the same path. Loading the path again would return the
-    // library already mapped; the registry loads a copy instead.
+    // "Rebuild" the plugin: other code at the same path, which new workers load.
     std::fs::copy(plugin_path("ogi"), &file).unwrap();
     let second = plugin::open(&file).unwrap();
     assert_eq!(second.info().meta.name, "Ogi");
-    // The first library stays loaded and usable.
+    // The first variant's workers keep the bytes they started on, even a fresh one.
     assert_eq!(first.perft(&first.start_position(), 2).unwrap(), 181);
+    let busy = first.clone();
+    let long = std::thread::spawn(move || busy.perft(&busy.start_position(), 4));
+    assert_eq!(first.perft(&first.start_position(), 2).unwrap(), 181);
+    long.join().unwrap().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -98,7 +104,7 @@ fn a_file_that_is_no_library_is_an_error_not_a_crash() {
     let file = dir.join(format!("{}fake{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
     std::fs::write(&file, "not a library").unwrap();
     let err = plugin::open(&file).unwrap_err();
-    assert!(matches!(err, PluginError::Load { .. }), "{err}");
+    assert!(err.to_string().contains("cannot load the library"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

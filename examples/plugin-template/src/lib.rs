@@ -5,9 +5,10 @@
 //! your own `impl Variant` (see `plugins/` and [`henka_api::bitboard`]); for rules data cannot say,
 //! pass [`henka_api::kit::Hooks`] to [`KitVariant::new`].
 //!
-//! Build it with `cargo build --release -p plugin-template`; `henka list` then shows
-//! `first-variant` as a plugin, and `henka perft examples/first-variant.rhai --depth 3 --engine
-//! plugin` runs it.
+//! Build it with `cargo build --release -p plugin-template`; a `henka` built in this checkout then
+//! finds it in `target/release` (elsewhere: `henka plugin add target/release/libfirst_variant.so`),
+//! `henka list` shows `first-variant` as a plugin, and `henka perft examples/first-variant.rhai
+//! --depth 3 --engine plugin` runs it, in a plugin worker process.
 
 use henka_api::kit::KitVariant;
 use henka_api::rules::shogi_pieces::{bishop, gold, king, pawn, rook, silver};

@@ -3,11 +3,13 @@
 //!
 //! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
 //! [`tt`] (the transposition table), [`order`] (which moves to try first) and [`search`]
-//! (iterative deepening, the time limit, quiescence), and [`tuned`] (weights learnt from a
+//! (iterative deepening, the time limit, quiescence), [`delegate`] (searching a variant in
+//! the process its rules run in), and [`tuned`] (weights learnt from a
 //! variant's own games by `henka tune`).
 //!
 //! [`Variant`]: henka_api::Variant
 
+pub mod delegate;
 pub mod eval;
 pub mod order;
 pub mod search;

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use henka_api::{HistoryEntry, Move, Position, RuleError, Variant};
 
+use super::delegate::{self, DelegatedSetup, SearchElsewhere, SearchSession};
 use super::eval::{Evaluator, Terms};
 use super::order::{Ordering, bad_capture_score, is_quiet, pick, victim_value};
 use super::tt::{Bound, Table};
@@ -173,6 +174,13 @@ pub struct Searcher {
     /// Move and score buffers per ply, reused so the search does not allocate per node.
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// The table size asked for (a search elsewhere builds its table there).
+    table_mb: usize,
+    /// Where a variant whose rules run in another process is searched ([`super::delegate`]),
+    /// the session this searcher has there, and whether it should forget earlier searches.
+    elsewhere: Option<Arc<dyn SearchElsewhere>>,
+    session: Option<Box<dyn SearchSession>>,
+    forget: bool,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -190,7 +198,13 @@ impl Searcher {
     /// A searcher whose evaluation also weighs `terms` (tuned ones, see [`super::tuned`]).
     pub fn with_terms(variant: Arc<dyn Variant>, values: PieceValues, terms: Terms, table_mb: usize) -> Searcher {
         let eval = Evaluator::with_terms(variant.as_ref(), values, terms);
-        Searcher::from_parts(variant, eval, Arc::new(Table::new(table_mb)))
+        let elsewhere = delegate::elsewhere(&variant);
+        // Searched elsewhere, the table lives there; this one stays at its smallest.
+        let local_mb = if elsewhere.is_some() { 0 } else { table_mb };
+        let mut s = Searcher::from_parts(variant, eval, Arc::new(Table::new(local_mb)));
+        s.table_mb = table_mb;
+        s.elsewhere = elsewhere;
+        s
     }
 
     fn from_parts(variant: Arc<dyn Variant>, eval: Evaluator, tt: Arc<Table>) -> Searcher {
@@ -219,6 +233,10 @@ impl Searcher {
             path: Vec::new(),
             moves: vec![Vec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
+            table_mb: 0,
+            elsewhere: None,
+            session: None,
+            forget: false,
         }
     }
 
@@ -239,7 +257,10 @@ impl Searcher {
 
     /// Replaces the transposition table with one of about `table_mb` megabytes.
     pub fn resize_table(&mut self, table_mb: usize) {
-        self.tt = Arc::new(Table::new(table_mb));
+        self.table_mb = table_mb;
+        if self.elsewhere.is_none() {
+            self.tt = Arc::new(Table::new(table_mb));
+        }
         self.helpers.clear();
     }
 
@@ -260,6 +281,7 @@ impl Searcher {
 
     /// Forgets what earlier searches learnt.
     pub fn new_game(&mut self) {
+        self.forget = true;
         self.tt.clear();
         self.order.clear();
         for h in &mut self.helpers {
@@ -277,6 +299,9 @@ impl Searcher {
         limits: Limits,
         mut on_report: impl FnMut(&Report),
     ) -> Result<Option<Report>, RuleError> {
+        if let Some(by) = self.elsewhere.clone() {
+            return self.search_elsewhere(by.as_ref(), pos, history, limits, &mut on_report);
+        }
         let start = Instant::now();
         self.nodes = 0;
         self.seldepth = 0;
@@ -337,6 +362,32 @@ impl Searcher {
         });
         self.helpers = helpers;
         result.map(Some)
+    }
+
+    /// The whole search in the variant's own process, one request (see [`super::delegate`]).
+    fn search_elsewhere(
+        &mut self,
+        by: &dyn SearchElsewhere,
+        pos: &Position,
+        history: &[HistoryEntry],
+        limits: Limits,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Result<Option<Report>, RuleError> {
+        let mut session = match self.session.take() {
+            Some(s) => s,
+            None => by.open_session()?,
+        };
+        let setup = DelegatedSetup {
+            values: self.eval.values().clone(),
+            terms: self.eval.terms(),
+            table_mb: self.table_mb,
+            threads: self.threads,
+            new_game: std::mem::take(&mut self.forget),
+        };
+        // A failed session is dropped: the next search opens a fresh one.
+        let r = session.search(pos, history, limits, &setup, &self.stop, on_report)?;
+        self.session = Some(session);
+        Ok(r)
     }
 
     /// Iterative deepening over `root` up to `max_depth`: the last completed iteration's report.

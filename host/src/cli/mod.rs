@@ -14,6 +14,7 @@ mod match_cmd;
 mod perft;
 mod play;
 mod playtest;
+mod plugins;
 mod tune;
 mod verify;
 
@@ -136,6 +137,13 @@ pub enum Command {
     /// Self-play statistics of a variant's rules: is it fair, does it end, how long, what is each
     /// piece worth; `--versus` compares two rule sets; `merge` combines shards.
     Playtest(playtest::PlaytestArgs),
+    /// Registers, lists and removes plugins (`henka plugin add PATH` copies a built plugin into
+    /// your plugin folder).
+    Plugin(plugins::PluginArgs),
+    /// Runs one plugin for a henka process on standard input and output (started by henka
+    /// itself; see docs/architecture.md).
+    #[command(name = "plugin-worker", hide = true)]
+    PluginWorker,
     /// Learns the variant's evaluation from its own self-play games (Texel tuning: piece values on
     /// the board and in hand, royal proximity and safety, advancement) and stores it per script
     /// hash in the cache folder; the AI uses it from then on, everywhere, for that exact script.
@@ -238,8 +246,8 @@ pub fn load_engine(name: &str, engine: Engine) -> Result<Loaded> {
     let Some(file) = plugin::find(&key, &dirs) else {
         let known: Vec<String> = plugin::discover::discover(&dirs).into_iter().map(|f| f.name).collect();
         bail!(
-            "no plugin for {key:?} (found: {}); `cargo build --release` builds the workspace's plugins, \
-             or put a built one in one of: {}",
+            "no plugin for {key:?} (found: {}); register a built one with `henka plugin add PATH` \
+             (a checkout's `cargo build --release` builds the workspace's own); plugins are looked for in: {}",
             if known.is_empty() { "none".to_string() } else { known.join(", ") },
             dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
         );
@@ -366,6 +374,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Playtest(args) => playtest::run(args),
         Command::Sheet { variant, output } => sheet(&variant, output),
         Command::Tune(args) => tune::run(args),
+        Command::Plugin(args) => plugins::run(args),
+        Command::PluginWorker => plugin::worker::run(),
     }
 }
 

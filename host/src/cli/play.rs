@@ -155,7 +155,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     Ok(())
 }
 
-/// Loads the variant again — a changed script, or a rebuilt plugin from a fresh copy — and replays
+/// Loads the variant again — a changed script, or a rebuilt plugin in fresh workers — and replays
 /// the game under the new rules by notation (a reordered piece table renumbers pieces) up to the
 /// first move that no longer reads or is not legal. On failure, or when nothing changed, the game
 /// goes on under the rules it had (`None`).

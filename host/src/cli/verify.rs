@@ -9,8 +9,9 @@ use super::{Engine, load_engine};
 use crate::verify::{self, Options, Report, SUITES};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Plugins are looked for in $HENKA_PLUGINS, ~/.config/henka/plugins, ./plugins, \
-    and where cargo builds them (target/release, target/debug).")]
+#[command(after_help = "Plugins are looked for in $HENKA_PLUGINS, your plugin folder ($XDG_DATA_HOME/henka/plugins, \
+    where `henka plugin add PATH` puts them) and, for a henka built in a checkout of Henka, that checkout's \
+    target/<profile>; never in the current folder. `henka plugin list` shows them.")]
 pub struct VerifyArgs {
     /// A variant name (or a script path; its plugin is found by the script's file name).
     variant: String,

@@ -127,6 +127,9 @@ pub struct Controller {
     options: RuleOptions,
     reloader: Reloader,
     engine: Engine,
+    /// A call into the plugin failed (its worker may have crashed or hung): the next use opens
+    /// it again — a fresh worker — and replays the game on it.
+    plugin_failed: bool,
     awaited: Option<Awaited>,
     /// When the text was last edited, while its compile waits for typing to pause.
     pending_edit: Option<Instant>,
@@ -246,6 +249,7 @@ impl Controller {
             options,
             reloader,
             engine: Engine::Script,
+            plugin_failed: false,
             awaited,
             pending_edit: None,
             typing_pause: start.typing_pause,
@@ -362,6 +366,7 @@ impl Controller {
     /// The legal moves of the shown position (none while browsing history), computed once per
     /// position and rules.
     pub fn legal_moves(&mut self) -> Vec<Move> {
+        self.recover_plugin();
         let s = &self.session;
         let key = LegalKey {
             rules: s.rules_generation(),
@@ -374,20 +379,50 @@ impl Controller {
         {
             return moves.clone();
         }
-        let moves = match self.session.legal_moves() {
-            Ok(m) => m,
+        match self.session.legal_moves() {
+            Ok(moves) => {
+                self.legal_cache = Some((key, moves.clone()));
+                moves
+            }
             Err(e) => {
-                self.say_error(e.to_string());
+                self.failed(e.to_string());
                 Vec::new()
             }
-        };
-        self.legal_cache = Some((key, moves.clone()));
-        moves
+        }
     }
 
     pub fn play(&mut self, mv: Move) {
+        self.recover_plugin();
         if let Err(e) = self.session.play(mv) {
-            self.say_error(e.to_string());
+            self.failed(e.to_string());
+        }
+    }
+
+    /// Says what failed; a failure of the plugin's marks it for a restart on the next use.
+    fn failed(&mut self, message: String) {
+        if self.plays_plugin() {
+            self.plugin_failed = true;
+        }
+        self.say_error(message);
+    }
+
+    /// After a plugin failure: opens the plugin again (a worker that died is replaced by a fresh
+    /// one) and replays the game on it, so a crash costs the game nothing.
+    fn recover_plugin(&mut self) {
+        if !std::mem::take(&mut self.plugin_failed) {
+            return;
+        }
+        let Engine::Plugin(path) = self.engine.clone() else { return };
+        match crate::plugin::open(&path) {
+            Ok(p) => {
+                let report = self.session.use_rules(p);
+                self.new_rules();
+                self.say(format!("plugin {}: restarted after the failure; {report}", path.display()));
+            }
+            Err(e) => {
+                self.plugin_failed = true;
+                self.say_error(e.to_string());
+            }
         }
     }
 
@@ -836,9 +871,10 @@ impl Controller {
 
     // ----- engines --------------------------------------------------------------------------
 
-    /// Plays on with the plugin loaded from `path`: the first time, or again after a rebuild (the
-    /// loader maps a fresh copy when the file changed, so the running one is never disturbed).
+    /// Plays on with the plugin from `path`: the first time, or again after a rebuild (a changed
+    /// file gets fresh workers, so the running one is never disturbed).
     pub fn use_plugin(&mut self, path: PathBuf) {
+        self.plugin_failed = false;
         match crate::plugin::open(&path) {
             Ok(p) => {
                 let report = self.session.use_rules(p);

@@ -4,12 +4,17 @@
 //! (`<name>.dll` on Windows, `lib<name>.dylib` on macOS). Its variant name is `<name>` with `_`
 //! written `-`, so the crate `ki_shogi` is the variant `ki-shogi`, beside `scripts/ki-shogi.rhai`.
 //!
-//! Folders searched, first match wins:
+//! A plugin is native code, so Henka runs only plugins from places the user chose — never one
+//! that happens to lie in the current folder. Folders searched, first match wins:
 //! 1. `$HENKA_PLUGINS` (one or more folders, separated like `PATH`);
-//! 2. the user's plugins folder, `$XDG_CONFIG_HOME/henka/plugins` or `~/.config/henka/plugins`;
-//! 3. `./plugins` (drop a built plugin there);
-//! 4. where cargo puts them: the profile folder of the running `henka` (so `target/release/henka`
-//!    finds `target/release/lib*.so`), then the other profile, then `./target/{release,debug}`.
+//! 2. the user's plugin folder, `$XDG_DATA_HOME/henka/plugins` or `~/.local/share/henka/plugins`,
+//!    where `henka plugin add` copies a plugin;
+//! 3. when this `henka` was built in a checkout of Henka itself, that checkout's build output:
+//!    the executable lives in `<root>/target/<profile>` (a test binary in `…/<profile>/deps`) and
+//!    `<root>/Cargo.toml` is a workspace with the `plugin-api` member. Its own profile folder
+//!    first, then the other one.
+//!
+//! A plugin named by its path on the command line is used from there: naming it is choosing it.
 
 use std::path::{Path, PathBuf};
 
@@ -32,47 +37,62 @@ pub fn plugin_name(path: &Path) -> Option<String> {
     (!stem.is_empty()).then(|| stem.replace('_', "-"))
 }
 
-/// Whether `dir` is a cargo profile folder (`target/<profile>`), judged by the tag cargo leaves in
-/// `target/`.
-fn is_cargo_profile_dir(dir: &Path) -> bool {
-    dir.parent().is_some_and(|t| t.join("CACHEDIR.TAG").is_file())
+/// The root of the Henka checkout this executable was built in, if it was: see the module docs.
+pub fn checkout_root() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let mut profile = exe.parent()?;
+    // Test binaries live in target/<profile>/deps, examples in target/<profile>/examples.
+    if profile.file_name().is_some_and(|n| n == "deps" || n == "examples") {
+        profile = profile.parent()?;
+    }
+    let target = profile.parent()?;
+    if target.file_name()? != "target" {
+        return None;
+    }
+    let root = target.parent()?;
+    is_henka_workspace(&root.join("Cargo.toml")).then(|| root.to_path_buf())
 }
 
-/// Cargo's output folders, the running executable's profile first.
-fn cargo_dirs() -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(mut dir) = exe.parent()
-    {
-        // Test binaries live in target/<profile>/deps, examples in target/<profile>/examples.
-        if dir.file_name().is_some_and(|n| n == "deps" || n == "examples") {
-            dir = dir.parent().unwrap_or(dir);
-        }
-        if is_cargo_profile_dir(dir) {
-            dirs.push(dir.to_path_buf());
-            if let Some(target) = dir.parent() {
-                dirs.extend(["release", "debug"].map(|p| target.join(p)));
-            }
-        }
-    }
-    dirs.extend(["release", "debug"].map(|p| Path::new("target").join(p)));
+/// Whether `manifest` is Henka's workspace manifest: a `[workspace]` whose members include
+/// `plugin-api`.
+fn is_henka_workspace(manifest: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(manifest) else {
+        return false;
+    };
+    text.lines().any(|l| l.trim() == "[workspace]") && text.contains("\"plugin-api\"")
+}
+
+/// The checkout's cargo output folders, this executable's profile first.
+fn checkout_dirs() -> Vec<PathBuf> {
+    let Some(root) = checkout_root() else {
+        return Vec::new();
+    };
+    let target = root.join("target");
+    let own = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.ancestors().find(|a| a.parent() == Some(target.as_path())).map(Path::to_path_buf));
+    let mut dirs: Vec<PathBuf> = own.into_iter().collect();
+    dirs.extend(["release", "debug"].map(|p| target.join(p)));
     dirs
+}
+
+/// The user's plugin folder: `$XDG_DATA_HOME/henka/plugins`, else `~/.local/share/henka/plugins`.
+pub fn user_dir() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("share")))?;
+    Some(data.join("henka").join("plugins"))
 }
 
 /// The folders searched for plugins, in priority order (see the module docs).
 pub fn search_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(list) = std::env::var_os("HENKA_PLUGINS") {
-        dirs.extend(std::env::split_paths(&list));
+        dirs.extend(std::env::split_paths(&list).filter(|p| !p.as_os_str().is_empty()));
     }
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
-    if let Some(c) = config {
-        dirs.push(c.join("henka").join("plugins"));
-    }
-    dirs.push(PathBuf::from("plugins"));
-    dirs.extend(cargo_dirs());
+    dirs.extend(user_dir());
+    dirs.extend(checkout_dirs());
     let mut seen = Vec::new();
     dirs.retain(|d| {
         let key = d.canonicalize().unwrap_or_else(|_| d.clone());
@@ -112,10 +132,16 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<PluginFile> {
     out
 }
 
-/// Finds a plugin by variant name, or takes `arg` as the path of a plugin file.
+/// Whether `arg` names a file rather than a variant: it has a folder in it or a library's suffix
+/// (so a file that happens to be called `shogi` in the current folder is never taken for one).
+pub fn is_path(arg: &str) -> bool {
+    arg.contains(std::path::MAIN_SEPARATOR) || arg.contains('/') || arg.ends_with(std::env::consts::DLL_SUFFIX)
+}
+
+/// Finds a plugin by variant name in `dirs`, or takes `arg` as the path of a plugin file.
 pub fn find(arg: &str, dirs: &[PathBuf]) -> Option<PluginFile> {
     let path = Path::new(arg);
-    if path.is_file() {
+    if is_path(arg) && path.is_file() {
         return Some(PluginFile { name: plugin_name(path).unwrap_or_else(|| arg.to_string()), path: path.into() });
     }
     discover(dirs).into_iter().find(|f| f.name == arg)
@@ -131,6 +157,35 @@ mod tests {
         assert_eq!(plugin_name(Path::new(&file("okisaki"))), Some("okisaki".into()));
         assert_eq!(plugin_name(Path::new(&format!("target/release/{}", file("ki_shogi")))), Some("ki-shogi".into()));
         assert_eq!(plugin_name(Path::new("okisaki.rhai")), None);
+    }
+
+    #[test]
+    fn a_checkout_is_a_workspace_with_plugin_api() {
+        let dir = std::env::temp_dir().join(format!("henka-discover-checkout-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let manifest = dir.join("Cargo.toml");
+        for (text, henka) in [
+            ("[workspace]\nmembers = [\n    \"plugin-api\",\n    \"host\",\n]\n", true),
+            ("[workspace]\nmembers = [\"plugin-api\", \"host\"]\n", true),
+            ("[workspace]\nmembers = [\"host\"]\n", false),
+            ("[package]\nname = \"plugin-api\"\n", false),
+        ] {
+            std::fs::write(&manifest, text).unwrap();
+            assert_eq!(is_henka_workspace(&manifest), henka, "{text}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        // This test binary was built in a checkout: target/<profile>/deps/…
+        let root = checkout_root().expect("the tests run from a checkout");
+        assert!(root.join("plugin-api").is_dir());
+        let dirs = search_dirs();
+        assert!(["debug", "release"].iter().all(|p| dirs.contains(&root.join("target").join(p))), "{dirs:?}");
+    }
+
+    #[test]
+    fn a_bare_name_is_never_taken_for_a_file() {
+        assert!(!is_path("shogi") && !is_path("ki-shogi"));
+        assert!(is_path("./shogi") && is_path("target/release/libshogi.so"));
+        assert!(is_path(&format!("{}shogi{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX)));
     }
 
     #[test]

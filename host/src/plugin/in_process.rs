@@ -1,4 +1,10 @@
-//! [`PluginVariant`]: a [`Variant`] whose rules live in a plugin loaded into this process.
+//! [`PluginVariant`]: a [`Variant`] whose rules live in a plugin loaded into this process — used
+//! only inside a plugin worker ([`super::worker`]); the host itself never maps a plugin.
+//!
+//! [`load`] maps a library and checks the ABI version before anything else, then the table, then
+//! the description. Libraries are never unloaded: the table, the variant's static strings and any
+//! thread-local state it registered would dangle (glibc cannot unload a library that registered a
+//! TLS destructor anyway); a worker loads one library for its whole life.
 //!
 //! Each call writes the position as words, calls the table with host-owned buffers (growing
 //! them when the plugin asks), and turns any failure — including a panic the plugin caught — into
@@ -7,18 +13,90 @@
 
 use std::path::{Path, PathBuf};
 
-use henka_api::abi::{OutBuf, PluginTable, PositionRef, RawOutcome, Status, TextBuf, outcome_from_raw};
+use henka_api::abi::{
+    ABI_VERSION, ABI_VERSION_SYMBOL, OutBuf, PluginTable, PositionRef, RawOutcome, Status, TABLE_SYMBOL, TextBuf,
+    outcome_from_raw,
+};
 use henka_api::model::piece::MAX_PIECE_TYPES;
 use henka_api::{Geometry, HistoryEntry, Move, Outcome, Position, RuleError, Variant, VariantInfo};
+use libloading::Library;
 
 use super::PluginError;
+use super::protocol::WireMove;
+
+/// Maps `file`, checks the ABI version before anything else, then the table, then the
+/// description. `name` is the variant's name in messages.
+pub fn load(file: &Path, name: String) -> Result<PluginVariant, PluginError> {
+    let path = file.to_path_buf();
+    // SAFETY: loading runs the library's initialisers. This runs in a worker process only, so
+    // whatever the library does cannot take the host down (docs/architecture.md, Plugins).
+    let lib =
+        unsafe { Library::new(file) }.map_err(|e| PluginError::Load { path: path.clone(), message: e.to_string() })?;
+    let not_a_plugin = |symbol: &std::ffi::CStr| PluginError::NotAPlugin {
+        path: path.clone(),
+        symbol: symbol.to_string_lossy().into_owned(),
+    };
+    // SAFETY: the symbol is declared `extern "C" fn() -> u32` by every ABI version.
+    let version = unsafe { lib.get::<unsafe extern "C" fn() -> u32>(ABI_VERSION_SYMBOL) }
+        .map_err(|_| not_a_plugin(ABI_VERSION_SYMBOL))?;
+    // SAFETY: as above; the function takes nothing and returns an integer.
+    let found = unsafe { version() };
+    if found != ABI_VERSION {
+        return Err(PluginError::AbiVersion { path, found, expected: ABI_VERSION, api: env!("CARGO_PKG_VERSION") });
+    }
+    // SAFETY: with the version agreed, the table symbol has this signature.
+    let table_fn = unsafe { lib.get::<unsafe extern "C" fn() -> *const PluginTable>(TABLE_SYMBOL) }
+        .map_err(|_| not_a_plugin(TABLE_SYMBOL))?;
+    // SAFETY: returns a pointer to the plugin's static table (or null).
+    let table = unsafe { table_fn() };
+    // Never unloaded: the table below borrows from the library for the rest of the process.
+    std::mem::forget(lib);
+    // SAFETY: non-null tables are statics of the library, which is never unloaded.
+    let table: &'static PluginTable = unsafe { table.as_ref() }
+        .ok_or_else(|| PluginError::Table { path: path.clone(), message: "the function table is null".into() })?;
+    check_table(table).map_err(|message| PluginError::Table { path: path.clone(), message })?;
+    PluginVariant::new(table, name, path)
+}
+
+/// The checks that follow the version handshake: both sides must agree on the table and move
+/// layouts, or a plugin built by a mismatched henka-api would read garbage.
+fn check_table(t: &PluginTable) -> Result<(), String> {
+    if t.struct_size != std::mem::size_of::<PluginTable>() {
+        return Err(format!(
+            "the function table is {} bytes, this henka expects {}",
+            t.struct_size,
+            std::mem::size_of::<PluginTable>()
+        ));
+    }
+    if t.abi_version != ABI_VERSION {
+        return Err(format!("the table says ABI version {}, the plugin said {ABI_VERSION}", t.abi_version));
+    }
+    if t.move_size as usize != std::mem::size_of::<Move>() {
+        return Err(format!("moves are {} bytes in the plugin, {} here", t.move_size, size_of::<Move>()));
+    }
+    Ok(())
+}
+
+/// A move as the plugin wrote it: [`Move`]'s layout with the kind as a plain byte, so a plugin
+/// that writes an unknown kind gives an error rather than an invalid enum.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct RawMove {
+    kind: u8,
+    piece: u8,
+    from: u16,
+    to: u16,
+    via: u16,
+}
+
+const _: () = assert!(size_of::<RawMove>() == size_of::<Move>() && align_of::<RawMove>() == align_of::<Move>());
 
 /// A variant served by a plugin's function table.
 #[derive(Debug)]
 pub struct PluginVariant {
     table: &'static PluginTable,
+    /// The variant's name, for messages.
     name: String,
-    path: PathBuf,
     info: VariantInfo,
     geometry: Geometry,
 }
@@ -33,7 +111,6 @@ impl PluginVariant {
         let mut v = PluginVariant {
             table,
             name,
-            path: path.clone(),
             info: VariantInfo {
                 meta: Default::default(),
                 geometry: henka_api::GeometrySpec::flat(1, 1),
@@ -49,21 +126,9 @@ impl PluginVariant {
             .call("describe", None::<&mut Vec<u8>>, |_, text| unsafe { (table.describe)(text) })
             .map_err(|e| bad(e.message))?;
         let info: VariantInfo = serde_json::from_str(&json).map_err(|e| bad(format!("{e}")))?;
-        v.geometry = Geometry::new(&info.geometry).map_err(|e| bad(format!("board: {e}")))?;
-        check_pieces(&info).map_err(bad)?;
+        v.geometry = check_description(&info).map_err(bad)?;
         v.info = info;
-        v.parse_position(&v.info.start).map_err(|e| bad(format!("start position {:?}: {e}", v.info.start)))?;
         Ok(v)
-    }
-
-    /// The plugin's variant name (from its file name).
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The plugin file as found (not a reload copy).
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     /// Calls a table function until its output fits; returns the text it wrote.
@@ -132,6 +197,16 @@ impl PluginVariant {
     }
 }
 
+/// Checks a description (from a plugin, or from a worker) and builds its board: the geometry, the
+/// piece table and the start position must all be sound before anything uses them.
+pub fn check_description(info: &VariantInfo) -> Result<Geometry, String> {
+    let geometry = Geometry::new(&info.geometry).map_err(|e| format!("board: {e}"))?;
+    check_pieces(info)?;
+    henka_api::notation::parse_position(info, &geometry, &info.start)
+        .map_err(|e| format!("start position {:?}: {e}", info.start))?;
+    Ok(geometry)
+}
+
 /// Cross-references in the piece table must point at pieces, and tokens must be writable.
 fn check_pieces(info: &VariantInfo) -> Result<(), String> {
     let n = info.pieces.len();
@@ -166,11 +241,20 @@ impl Variant for PluginVariant {
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
         let words = words(pos);
-        out.reserve(256);
+        let mut raw: Vec<RawMove> = Vec::with_capacity(256);
         // SAFETY (every call below): the table contract; the buffers are the ones `call` passes.
-        self.call("legal_moves", Some(out), |moves, text| unsafe {
-            (self.table.legal_moves)(PositionRef::new(&words), moves, text)
+        // `RawMove` has `Move`'s layout (asserted above), and any byte is a valid `RawMove`.
+        self.call("legal_moves", Some(&mut raw), |moves, text| unsafe {
+            (self.table.legal_moves)(PositionRef::new(&words), moves.cast(), text)
         })?;
+        out.clear();
+        for m in raw {
+            let wire = WireMove(m.kind, m.piece as u32, m.from as u32, m.to as u32, m.via as u32);
+            out.push(
+                wire.to_move(&self.info, &self.geometry)
+                    .map_err(|e| self.error("legal_moves", format!("wrote {e}")))?,
+            );
+        }
         Ok(())
     }
 

@@ -1,21 +1,28 @@
-//! Compiled plugins: finding them, loading them through the C ABI of [`henka_api::abi`], and
-//! speaking to them as a [`henka_api::Variant`].
+//! Compiled plugins: finding them, and speaking to them as a [`henka_api::Variant`] — always in a
+//! child process, never in this one (docs/architecture.md, "Plugins run out of process").
 //!
-//! - [`discover`]: where plugins are looked for and how a file name becomes a variant name;
-//! - [`registry`]: loading a library with the version handshake, keeping it loaded for the rest
-//!   of the process, and picking up a rebuilt file by loading a copy under a fresh name;
-//! - [`in_process`]: [`PluginVariant`], the `Variant` whose every call goes through the table: a
-//!   plain function call into the library, which runs in this process.
+//! - [`discover`]: the registered places plugins are looked for, and how a file name becomes a
+//!   variant name;
+//! - [`registry`]: opening a plugin file once per contents (a rebuilt file is opened anew), and
+//!   the private copies workers load;
+//! - [`remote`]: [`RemoteVariant`], the `Variant` whose calls are requests to plugin workers,
+//!   with time limits, crash reports and every answer checked;
+//! - [`protocol`]: the typed, versioned messages between the host and a worker, and their frames;
+//! - [`worker`]: the worker process (`henka plugin-worker`), which loads the library;
+//! - [`in_process`]: the C-ABI loader and [`in_process::PluginVariant`], used inside a worker.
 
 pub mod discover;
 pub mod in_process;
+pub mod protocol;
 pub mod registry;
+pub mod remote;
+pub mod worker;
 
 use std::path::PathBuf;
 
 pub use discover::{PluginFile, find, search_dirs};
-pub use in_process::PluginVariant;
 pub use registry::open;
+pub use remote::{RemoteVariant, Timeouts};
 
 /// Why a plugin could not be used. Each message names the file and says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -33,4 +40,10 @@ pub enum PluginError {
     Table { path: PathBuf, message: String },
     #[error("{path}: refused: malformed variant description: {message}")]
     Description { path: PathBuf, message: String },
+    /// The worker loaded nothing and said why (one of the errors above, as its message).
+    #[error("{message}")]
+    Refused { path: PathBuf, message: String },
+    /// The worker could not be started, or died or hung while loading the plugin.
+    #[error("{path}: the plugin worker failed: {message}")]
+    Worker { path: PathBuf, message: String },
 }

@@ -33,6 +33,8 @@ fn hermetic() {
         std::env::set_var("XDG_CACHE_HOME", home.join(".cache"));
         // The windowing libraries egui_kittest's renderer probes want one (else they print errors).
         std::env::set_var("XDG_RUNTIME_DIR", &runtime);
+        // Plugin workers are this build's `henka` (the test binary is not one).
+        std::env::set_var("HENKA_WORKER_EXE", env!("CARGO_BIN_EXE_henka"));
         for var in ["HENKA_VARIANTS", "HENKA_PLUGINS", "HENKA_STATE_DIR"] {
             std::env::remove_var(var);
         }
