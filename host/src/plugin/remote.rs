@@ -316,6 +316,7 @@ impl SearchSession for Session {
                     setup.terms.royal_defenders,
                     setup.terms.royal_attackers,
                     setup.terms.advanced,
+                    setup.terms.mobility,
                 ],
                 table_mb: setup.table_mb,
                 threads: setup.threads,
