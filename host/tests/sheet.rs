@@ -59,13 +59,16 @@ fn every_bundled_variant_gets_a_self_contained_sheet() {
 }
 
 #[test]
-fn rule_options_are_listed_with_their_choices() {
+fn rule_options_are_listed_with_their_choices_and_what_they_mean() {
     let path = common::home().join("ki-shogi-options.html");
     assert!(henka(&["sheet", "ki-shogi", "-o", path.to_str().unwrap()]).status.success());
     let page = std::fs::read_to_string(&path).unwrap();
     assert!(page.contains("<h2>Rule options</h2>"));
     assert!(
-        page.contains("<code>ki_cube</code></td><td>off, on</td><td><code>off</code>"),
+        page.contains(
+            "<code>ki_cube</code><br><small>The Ki cube extension.</small></td><td><code>off</code>: Hi and Kaku \
+             cubes only, as in the original rules.<br><code>on</code>: "
+        ),
         "{}",
         between(&page, "<h2>Rule options</h2>", "</table>")
     );
