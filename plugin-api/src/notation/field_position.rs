@@ -13,7 +13,7 @@
 //! equal positions have equal strings.
 
 use crate::model::description::VariantInfo;
-use crate::model::field::{FieldInfo, GRACE};
+use crate::model::field::{FieldInfo, GRACE, MAX_FIELD_PIECES};
 use crate::model::geometry::{Cell, Geometry};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::position::Position;
@@ -51,8 +51,37 @@ fn face_by_name(info: &VariantInfo, name: &str) -> Result<PieceId, NotationError
         .ok_or_else(|| NotationError::UnknownToken(name.to_string()))
 }
 
-/// Reads a field position string.
+/// Reads a field position string. Every piece of a field game is one of the cubes set out at the
+/// start (captures move them to a hand, drops back), so a position with more pieces than the
+/// start position is refused: no engine is handed a field it was not built for (the kit follows
+/// at most [`MAX_FIELD_PIECES`], a hand-written engine may follow fewer).
 pub fn parse(info: &VariantInfo, field: &FieldInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
+    let pos = parse_unchecked(info, field, g, s)?;
+    let pieces = count_pieces(field, &pos);
+    let most = match parse_unchecked(info, field, g, &info.start) {
+        Ok(start) => count_pieces(field, &start).min(MAX_FIELD_PIECES),
+        Err(_) => MAX_FIELD_PIECES,
+    };
+    if pieces > most {
+        return Err(NotationError::BadBoard(format!(
+            "{pieces} pieces on the field and in hand; {} has {most} (those of its start position)",
+            info.meta.name
+        )));
+    }
+    Ok(pos)
+}
+
+/// The pieces on the field and in both hands.
+fn count_pieces(field: &FieldInfo, pos: &Position) -> usize {
+    let in_hand: usize = (Side::BOTH.iter())
+        .flat_map(|&side| field.cubes.iter().map(move |c| (side, c.faces[0])))
+        .map(|(side, ty)| usize::from(pos.hand(side, ty)))
+        .sum();
+    pos.cells().iter().flatten().count() + in_hand
+}
+
+/// A field position string read as written, before the piece count is checked.
+fn parse_unchecked(info: &VariantInfo, field: &FieldInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() < 4 {
         return Err(NotationError::MissingFields(s.to_string()));

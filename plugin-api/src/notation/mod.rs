@@ -168,9 +168,37 @@ fn take_token(s: &str) -> Result<(&str, &str), String> {
 
 /// Reads a position string.
 pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
-    if let Some(field) = &info.field {
-        return field_position::parse(info, field, g, s);
+    let pos = match &info.field {
+        Some(field) => field_position::parse(info, field, g, s)?,
+        None => parse_board_position(info, g, s)?,
+    };
+    check_royals(info, &pos)?;
+    Ok(pos)
+}
+
+/// Refuses a position where a side has more royal pieces than the variant allows
+/// ([`VariantInfo::royals_per_side`]).
+fn check_royals(info: &VariantInfo, pos: &Position) -> Result<(), NotationError> {
+    let Some(most) = info.royals_per_side else { return Ok(()) };
+    for side in Side::BOTH {
+        let royals: Vec<&str> = (pos.cells().iter().flatten())
+            .filter(|p| p.side == side && info.pieces.get(usize::from(p.ty)).is_some_and(|t| t.royal))
+            .filter_map(|p| info.pieces.get(usize::from(p.ty)).map(|t| t.name.as_str()))
+            .collect();
+        if royals.len() > usize::from(most) {
+            return Err(NotationError::BadBoard(format!(
+                "{side} has {} royal pieces ({}); {} allows at most {most} a side",
+                royals.len(),
+                royals.join(", "),
+                info.meta.name
+            )));
+        }
     }
+    Ok(())
+}
+
+/// A position string of a board (not an open field).
+fn parse_board_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() < 3 {
         return Err(NotationError::MissingFields(s.to_string()));
