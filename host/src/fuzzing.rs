@@ -107,7 +107,7 @@ pub fn usi(data: &[u8]) {
 /// The most lines of one USI input that are read (each may start a search).
 const USI_LINES: usize = 64;
 /// The node limit every fuzzed `go` search gets.
-pub const USI_NODES: u64 = 2000;
+pub const USI_NODES: u64 = 500;
 /// The deepest fuzzed `go perft`.
 pub const USI_PERFT_DEPTH: u32 = 2;
 

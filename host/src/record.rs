@@ -32,6 +32,10 @@
 //!   after the last of `moves`: the editor's autosave keeps them so a restored game can still go
 //!   forward. One line; older records without it have none.
 
+// Game records come from files anyone may hand over: no indexing, slicing or arithmetic that
+// could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use henka_api::{Game, Position, Variant};
 
 /// A record as read from text or made from a game.
@@ -54,13 +58,13 @@ pub struct Record {
 pub fn parse(text: &str) -> Result<Record, String> {
     let mut r = Record::default();
     let mut in_moves = false;
-    for (n, line) in text.lines().enumerate() {
+    for (line_no, line) in (1usize..).zip(text.lines()) {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
         if in_moves {
-            r.moves.extend(move_tokens(line).map_err(|e| format!("line {}: {e}", n + 1))?);
+            r.moves.extend(move_tokens(line).map_err(|e| format!("line {line_no}: {e}"))?);
             continue;
         }
         let (key, value) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -70,7 +74,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
             "version" => r.version = Some(value.to_string()),
             "script-hash" => {
                 let h = u64::from_str_radix(value, 16)
-                    .map_err(|_| format!("line {}: script-hash is 16 hex digits, not {value:?}", n + 1))?;
+                    .map_err(|_| format!("line {line_no}: script-hash is 16 hex digits, not {value:?}"))?;
                 r.script_hash = Some(h);
             }
             "option" | "rule" => {
@@ -80,15 +84,14 @@ pub fn parse(text: &str) -> Result<Record, String> {
             }
             "result" => r.result = Some(value.to_string()),
             "start" => r.start = Some(value.to_string()),
-            "redo" => r.redo = move_tokens(value).map_err(|e| format!("line {}: {e}", n + 1))?,
+            "redo" => r.redo = move_tokens(value).map_err(|e| format!("line {line_no}: {e}"))?,
             "moves" => {
                 in_moves = true;
-                r.moves.extend(move_tokens(value).map_err(|e| format!("line {}: {e}", n + 1))?);
+                r.moves.extend(move_tokens(value).map_err(|e| format!("line {line_no}: {e}"))?);
             }
             _ => {
                 return Err(format!(
-                    "line {}: unknown key `{key}` (expected variant, version, script-hash, option, rule, result, start, redo or moves)",
-                    n + 1
+                    "line {line_no}: unknown key `{key}` (expected variant, version, script-hash, option, rule, result, start, redo or moves)"
                 ));
             }
         }
@@ -107,12 +110,11 @@ fn move_tokens(line: &str) -> Result<Vec<String>, String> {
             out.push(m.trim().to_string());
             rest = after.trim_start();
         } else {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            let t = &rest[..end];
+            let (t, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             if !t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
                 out.push(t.to_string());
             }
-            rest = rest[end..].trim_start();
+            rest = after.trim_start();
         }
     }
     Ok(out)
@@ -232,7 +234,9 @@ pub fn replay_prefix(v: &dyn Variant, r: &Record) -> Result<Prefix, String> {
         None => v.start_position(),
     };
     let replayed = crate::replay::play_notation(v, start, &r.moves);
-    let cut = replayed.refused.map(|e| format!("move {} ({}): {e}", replayed.game.moves().len() + 1, replayed.rest[0]));
+    let number = replayed.game.moves().len().saturating_add(1);
+    let refused = replayed.rest.first().map_or("", String::as_str);
+    let cut = replayed.refused.map(|e| format!("move {number} ({refused}): {e}"));
     let redo = replayed.rest.into_iter().chain(r.redo.iter().cloned()).collect();
     Ok(Prefix { game: replayed.game, cut, redo })
 }

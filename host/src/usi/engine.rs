@@ -6,6 +6,10 @@
 //! USI for standard shogi. The variant is the command-line argument or `setoption name
 //! UCI_Variant value <name>`, as Fairy-Stockfish does; `usi` lists the choices.
 
+// USI lines come from any GUI, clock values included: no indexing, slicing or arithmetic that
+// could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -320,13 +324,13 @@ impl Engine {
         let start = match args.first() {
             Some(&"startpos") => v.start_position(),
             Some(&"sfen") => {
-                let text = args[1..moves_at].join(" ");
+                let text = args.get(1..moves_at).unwrap_or_default().join(" ");
                 v.parse_position(&text).with_context(|| format!("position {text:?}"))?
             }
             _ => bail!("expected `position startpos` or `position sfen <position>`"),
         };
         let mut game = Game::new(start);
-        for m in args.iter().skip(moves_at + 1) {
+        for m in args.iter().skip(moves_at.saturating_add(1)) {
             game.play_str(v.as_ref(), m).with_context(|| format!("move {m}"))?;
         }
         self.game = Some(game);
@@ -412,8 +416,8 @@ fn info_line(v: &dyn Variant, root: &Position, r: &Report) -> String {
     let score = match r.score {
         Score::Cp(cp) => format!("cp {cp}"),
         // USI counts mates in plies.
-        Score::Mate(n) if n > 0 => format!("mate {}", 2 * n - 1),
-        Score::Mate(n) => format!("mate -{}", -2 * n),
+        Score::Mate(n) if n > 0 => format!("mate {}", n.saturating_mul(2).saturating_sub(1)),
+        Score::Mate(n) => format!("mate -{}", n.saturating_mul(-2)),
     };
     let mut pos = root.clone();
     let mut pv = Vec::new();
@@ -457,8 +461,8 @@ fn perft(
             }
             let mut child = pos.clone();
             v.play(&mut child, mv)?;
-            let n = v.perft(&child, depth - 1)?;
-            total += n;
+            let n = v.perft(&child, depth.saturating_sub(1))?;
+            total = n.saturating_add(total);
             lines.push((v.format_move_token(pos, mv), n));
         }
     }
