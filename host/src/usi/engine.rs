@@ -541,7 +541,10 @@ impl GoParams {
     }
 }
 
+// Tests index and count what they have just built: a panic there is a failing test, not a
+// parser reached by input.
 #[cfg(test)]
+#[allow(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 
