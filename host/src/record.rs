@@ -11,6 +11,7 @@
 //! rule field unbounded
 //! result Black wins by checkmate
 //! start lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1
+//! redo 7c7d 8h7g
 //! moves 3h3g 8c8d
 //!       2i3h+ …
 //! ```
@@ -27,6 +28,13 @@
 //!   loads the variant with them).
 //! - `result`: how the game ended, as Henka words it; informational (replaying judges anew).
 //! - `start`: the start position (default: the variant's start).
+//! - `redo`: moves taken back (Undo) or cut off by changed rules, in the order Redo plays them
+//!   after the last of `moves`: the editor's autosave keeps them so a restored game can still go
+//!   forward. One line; older records without it have none.
+
+// Game records come from files anyone may hand over: no indexing, slicing or arithmetic that
+// could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use henka_api::{Game, Position, Variant};
 
@@ -42,19 +50,21 @@ pub struct Record {
     pub result: Option<String>,
     pub start: Option<String>,
     pub moves: Vec<String>,
+    /// What Redo would play next, first first (the `redo` line).
+    pub redo: Vec<String>,
 }
 
 /// Reads a record; errors name the line.
 pub fn parse(text: &str) -> Result<Record, String> {
     let mut r = Record::default();
     let mut in_moves = false;
-    for (n, line) in text.lines().enumerate() {
+    for (line_no, line) in (1usize..).zip(text.lines()) {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
         if in_moves {
-            r.moves.extend(move_tokens(line).map_err(|e| format!("line {}: {e}", n + 1))?);
+            r.moves.extend(move_tokens(line).map_err(|e| format!("line {line_no}: {e}"))?);
             continue;
         }
         let (key, value) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -64,7 +74,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
             "version" => r.version = Some(value.to_string()),
             "script-hash" => {
                 let h = u64::from_str_radix(value, 16)
-                    .map_err(|_| format!("line {}: script-hash is 16 hex digits, not {value:?}", n + 1))?;
+                    .map_err(|_| format!("line {line_no}: script-hash is 16 hex digits, not {value:?}"))?;
                 r.script_hash = Some(h);
             }
             "option" | "rule" => {
@@ -74,14 +84,14 @@ pub fn parse(text: &str) -> Result<Record, String> {
             }
             "result" => r.result = Some(value.to_string()),
             "start" => r.start = Some(value.to_string()),
+            "redo" => r.redo = move_tokens(value).map_err(|e| format!("line {line_no}: {e}"))?,
             "moves" => {
                 in_moves = true;
-                r.moves.extend(move_tokens(value).map_err(|e| format!("line {}: {e}", n + 1))?);
+                r.moves.extend(move_tokens(value).map_err(|e| format!("line {line_no}: {e}"))?);
             }
             _ => {
                 return Err(format!(
-                    "line {}: unknown key `{key}` (expected variant, version, script-hash, option, rule, result, start or moves)",
-                    n + 1
+                    "line {line_no}: unknown key `{key}` (expected variant, version, script-hash, option, rule, result, start, redo or moves)"
                 ));
             }
         }
@@ -100,12 +110,11 @@ fn move_tokens(line: &str) -> Result<Vec<String>, String> {
             out.push(m.trim().to_string());
             rest = after.trim_start();
         } else {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            let t = &rest[..end];
+            let (t, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             if !t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
                 out.push(t.to_string());
             }
-            rest = rest[end..].trim_start();
+            rest = after.trim_start();
         }
     }
     Ok(out)
@@ -124,6 +133,7 @@ impl Record {
             result: game.outcome(v).ok().flatten().map(|o| o.to_string()),
             start: Some(v.format_position(game.start())),
             moves: crate::replay::notation(v, game),
+            redo: Vec::new(),
         }
     }
 
@@ -162,14 +172,14 @@ impl Record {
         if let Some(p) = &self.start {
             line("start", p);
         }
+        if !self.redo.is_empty() {
+            let redo: Vec<String> = self.redo.iter().map(|m| quoted(m)).collect();
+            line("redo", &redo.join(" "));
+        }
         s.push_str("moves");
         for (i, m) in self.moves.iter().enumerate() {
             s.push_str(if i % 10 == 0 { "\n" } else { " " });
-            if m.contains(char::is_whitespace) {
-                s.push_str(&format!("\"{m}\""));
-            } else {
-                s.push_str(m);
-            }
+            s.push_str(&quoted(m));
         }
         s.push('\n');
         s
@@ -186,6 +196,11 @@ impl Record {
     }
 }
 
+/// A move as a record writes it: in double quotes when its notation has spaces.
+fn quoted(m: &str) -> String {
+    if m.contains(char::is_whitespace) { format!("\"{m}\"") } else { m.to_string() }
+}
+
 /// Writes a record of a game.
 pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
     Record::of_game(variant_name, v, game).to_text()
@@ -193,25 +208,43 @@ pub fn write(variant_name: &str, v: &dyn Variant, game: &Game) -> String {
 
 /// Replays a record's moves; on an illegal move says which (1-based) and why.
 pub fn replay(v: &dyn Variant, r: &Record) -> Result<Game, String> {
-    match replay_prefix(v, r)? {
-        (game, None) => Ok(game),
-        (_, Some(e)) => Err(e),
+    let p = replay_prefix(v, r)?;
+    match p.cut {
+        None => Ok(p.game),
+        Some(e) => Err(e),
     }
 }
 
-/// Replays a record's moves as far as they are legal: the game so far and, if a move was not,
-/// which and why. Only a start position that cannot be read is an error.
-pub fn replay_prefix(v: &dyn Variant, r: &Record) -> Result<(Game, Option<String>), String> {
+/// A record replayed as far as its moves are legal.
+#[derive(Debug)]
+pub struct Prefix {
+    pub game: Game,
+    /// Which move was refused and why, if one was.
+    pub cut: Option<String>,
+    /// What Redo plays next, in order: the refused move and those after it, then the record's
+    /// own `redo` moves (so nothing of the record is lost, as after a reload).
+    pub redo: Vec<String>,
+}
+
+/// Replays a record's moves as far as they are legal. Only a start position that cannot be read
+/// is an error.
+pub fn replay_prefix(v: &dyn Variant, r: &Record) -> Result<Prefix, String> {
     let start: Position = match &r.start {
         Some(s) => v.parse_position(s).map_err(|e| format!("start position: {e}"))?,
         None => v.start_position(),
     };
     let replayed = crate::replay::play_notation(v, start, &r.moves);
-    let cut = replayed.refused.map(|e| format!("move {} ({}): {e}", replayed.game.moves().len() + 1, replayed.rest[0]));
-    Ok((replayed.game, cut))
+    let number = replayed.game.moves().len().saturating_add(1);
+    let refused = replayed.rest.first().map_or("", String::as_str);
+    let cut = replayed.refused.map(|e| format!("move {number} ({refused}): {e}"));
+    let redo = replayed.rest.into_iter().chain(r.redo.iter().cloned()).collect();
+    Ok(Prefix { game: replayed.game, cut, redo })
 }
 
+// Tests index and count what they have just built: a panic there is a failing test, not a
+// parser reached by input.
 #[cfg(test)]
+#[allow(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 
@@ -243,9 +276,12 @@ mod tests {
         // A record cut by changed rules replays up to the first move that is no longer legal.
         let mut cut = rec.clone();
         cut.moves.insert(5, "1a1a".into());
-        let (partial, error) = replay_prefix(v.as_ref(), &cut).unwrap();
-        assert_eq!(partial.moves().len(), 5);
-        assert!(error.unwrap().starts_with("move 6 (1a1a)"));
+        cut.redo = vec!["9a9b".into()];
+        let partial = replay_prefix(v.as_ref(), &cut).unwrap();
+        assert_eq!(partial.game.moves().len(), 5);
+        assert!(partial.cut.unwrap().starts_with("move 6 (1a1a)"));
+        assert_eq!(partial.redo.len(), 37 - 5 + 2, "the refused move, those after it and the record's redo");
+        assert_eq!((partial.redo[0].as_str(), partial.redo.last().unwrap().as_str()), ("1a1a", "9a9b"));
     }
 
     #[test]
@@ -259,11 +295,15 @@ mod tests {
             result: Some("Black wins by checkmate".into()),
             start: Some("4k5/10/10/10/10/10/10/10/10/5K4 b P 1".into()),
             moves: (0..23).map(|i| format!("m{i}")).chain(["Cho(Hi) S+".to_string()]).collect(),
+            redo: vec!["r1".into(), "Hi N".into()],
         };
         let text = r.to_text();
         assert_eq!(parse(&text).unwrap(), r, "{text}");
         assert_eq!(r.option("black"), Some("usi:henka usi okisaki"));
         assert!(r.rules_changed(0x00ab_cdef_0123_4567).is_none());
         assert!(r.rules_changed(1).unwrap().contains("version 1.0"));
+        // A record from before `redo` existed reads with nothing to redo.
+        let old = parse("variant okisaki\nstart 4k5/10/10/10/10/10/10/10/10/5K4 b P 1\nmoves m0 m1\n").unwrap();
+        assert!(old.redo.is_empty() && old.moves == ["m0", "m1"]);
     }
 }

@@ -7,11 +7,15 @@
 //! down the tree (divide on both sides, follow the move whose counts differ) to the position where
 //! the legal moves themselves differ, so every failure reads the same way: a position, the moves
 //! that led there, and the moves only one side has.
+//!
+//! Positions reached by play are only part of what the position parser accepts: [`random_positions`]
+//! also compares perft on random placements (pieces anywhere, random hands, either side to move)
+//! that both parsers read, and both must refuse the same strings.
 
 use std::collections::BTreeMap;
 
 use henka_api::variant::perft_suite::PerftCase;
-use henka_api::{HistoryEntry, Move, Position, RuleError, Variant};
+use henka_api::{Cell, HistoryEntry, Move, Piece, PieceId, Position, RuleError, Side, Variant};
 
 /// The perft suites of the bundled variants and the example, by variant name.
 pub const SUITES: &[(&str, &str)] = &[
@@ -34,6 +38,8 @@ pub struct Options {
     /// A game longer than this is abandoned and a new one started.
     pub max_game_plies: usize,
     pub seed: u64,
+    /// Random positions to compare perft 1 and 2 on (see [`random_positions`]).
+    pub positions: usize,
 }
 
 /// What a passing run checked.
@@ -45,6 +51,9 @@ pub struct Report {
     pub perft_nodes: u64,
     pub plies: usize,
     pub games: usize,
+    /// Random positions both sides read and count alike, and those both refused.
+    pub positions: usize,
+    pub positions_refused: usize,
 }
 
 /// The first place where script and plugin disagree.
@@ -76,8 +85,16 @@ impl std::fmt::Display for Divergence {
     }
 }
 
+/// The most moves a divergence lists on each side: on a drop-heavy position one side may have
+/// thousands of moves the other lacks, and the first few say as much.
+const LISTED_MOVES: usize = 40;
+
 fn list(moves: &[String]) -> String {
-    if moves.is_empty() { "(none)".into() } else { moves.join(" ") }
+    match moves.len() {
+        0 => "(none)".into(),
+        n if n > LISTED_MOVES => format!("{} … and {} more", moves[..LISTED_MOVES].join(" "), n - LISTED_MOVES),
+        _ => moves.join(" "),
+    }
 }
 
 /// Why verification stopped.
@@ -227,6 +244,8 @@ fn same_description(script: &dyn Variant, plugin: &dyn Variant) -> Result<(), Fa
         format!("the hands are written differently: {} against {}", hands(script).join(" "), hands(plugin).join(" "))
     } else if si.field != pi.field {
         format!("the fields differ: {:?} against {:?}", si.field, pi.field)
+    } else if si.royals_per_side != pi.royals_per_side {
+        format!("the royals allowed a side differ: {:?} against {:?}", si.royals_per_side, pi.royals_per_side)
     } else if script.format_position(&script.start_position()) != plugin.format_position(&plugin.start_position()) {
         format!("the start positions differ: the plugin starts from {}", pi.start)
     } else {
@@ -328,6 +347,136 @@ pub fn playouts(
     Ok(())
 }
 
+/// How deep perft goes on a random position.
+const RANDOM_POSITION_DEPTH: u32 = 2;
+
+/// A random position of `v`: the start position's pieces (on the board and in hand), each left out,
+/// put on a random empty cell (promoted now and then, owned by either side) or put in either side's
+/// hand as its unpromoted type; royals stay on the board, with their owner. The side to move is
+/// random. Nothing keeps it legal or reachable: that is the parser's job, and the point.
+pub fn random_position(v: &dyn Variant, rng: &mut fastrand::Rng) -> Position {
+    let info = v.info();
+    let start = v.start_position();
+    let mut pieces: Vec<Piece> = start.cells().iter().flatten().copied().collect();
+    for side in Side::BOTH {
+        for &ty in &info.hand_types {
+            pieces.extend(std::iter::repeat_n(Piece::new(ty, side), start.hand(side, ty).into()));
+        }
+    }
+    let mut pos = Position::empty(start.cells().len(), start.piece_types());
+    let mut empty: Vec<Cell> = (0..start.cells().len()).filter_map(|c| Cell::try_from(c).ok()).collect();
+    // Only cells the start position's variant can hold a piece on (holes stay empty).
+    let geometry = henka_api::Geometry::new(&info.geometry).ok();
+    empty.retain(|&c| geometry.as_ref().is_none_or(|g| g.exists(c)));
+    let keep = rng.f64().max(0.1);
+    rng.shuffle(&mut pieces);
+    for mut piece in pieces {
+        let ty = &info.pieces[usize::from(piece.ty)];
+        if ty.royal {
+            if let Some(i) = (!empty.is_empty()).then(|| rng.usize(..empty.len())) {
+                pos.set(empty.swap_remove(i), Some(piece));
+            }
+            continue;
+        }
+        if rng.f64() > keep {
+            continue;
+        }
+        piece.side = if rng.bool() { Side::First } else { Side::Second };
+        // Now and then any type at all, so rare types (and more of one than the start has) show.
+        if rng.u8(..4) == 0 {
+            let other = rng.usize(..info.pieces.len());
+            if !info.pieces[other].royal
+                && let Ok(ty) = PieceId::try_from(other)
+            {
+                piece.ty = ty;
+            }
+        }
+        let ty = &info.pieces[usize::from(piece.ty)];
+        if rng.u8(..4) == 0 {
+            let base = ty.demotes_to;
+            if info.hand_types.contains(&base) {
+                pos.set_hand(piece.side, base, pos.hand(piece.side, base).saturating_add(1));
+                continue;
+            }
+        }
+        if let Some(promoted) = ty.promotes_to.filter(|_| rng.u8(..4) == 0) {
+            piece.ty = promoted;
+        }
+        if !empty.is_empty() {
+            let i = rng.usize(..empty.len());
+            pos.set(empty.swap_remove(i), Some(piece));
+        }
+    }
+    pos.set_side_to_move(if rng.bool() { Side::First } else { Side::Second });
+    pos
+}
+
+/// A position with every cell filled, with a random chance, by any type of either side (royals
+/// too: none, one or several), and random hands. Far from any game.
+pub fn scattered_position(v: &dyn Variant, rng: &mut fastrand::Rng) -> Position {
+    let info = v.info();
+    let start = v.start_position();
+    let mut pos = Position::empty(start.cells().len(), start.piece_types());
+    let geometry = henka_api::Geometry::new(&info.geometry).ok();
+    let density = rng.f64() * 0.5;
+    for c in 0..start.cells().len() {
+        let Ok(cell) = Cell::try_from(c) else { continue };
+        if geometry.as_ref().is_some_and(|g| !g.exists(cell)) || rng.f64() > density {
+            continue;
+        }
+        let Ok(ty) = PieceId::try_from(rng.usize(..info.pieces.len())) else { continue };
+        pos.set(cell, Some(Piece::new(ty, if rng.bool() { Side::First } else { Side::Second })));
+    }
+    for side in Side::BOTH {
+        for &ty in &info.hand_types {
+            if rng.u8(..3) == 0 {
+                pos.set_hand(side, ty, rng.u8(1..4));
+            }
+        }
+    }
+    pos.set_side_to_move(if rng.bool() { Side::First } else { Side::Second });
+    pos
+}
+
+/// Compares perft 1 and 2 on `opts.positions` random positions ([`random_position`]) written by the
+/// script: a string one side reads and the other refuses is a difference, as is any count.
+pub fn random_positions(
+    script: &dyn Variant,
+    plugin: &dyn Variant,
+    opts: &Options,
+    report: &mut Report,
+    mut progress: impl FnMut(&str),
+) -> Result<(), Failure> {
+    let mut rng = fastrand::Rng::with_seed(opts.seed);
+    for n in 0..opts.positions {
+        let pos = if n % 2 == 0 { random_position(script, &mut rng) } else { scattered_position(script, &mut rng) };
+        let text = script.format_position(&pos);
+        progress(&format!("random position {}: {text}", n + 1));
+        let line = Line { script, plugin, start: text.clone(), history: Vec::new() };
+        let (s, p) = match (script.parse_position(&text), plugin.parse_position(&text)) {
+            (Ok(s), Ok(p)) => (s, p),
+            (Err(_), Err(_)) => {
+                report.positions_refused += 1;
+                continue;
+            }
+            (Ok(s), Err(e)) => return Err(line.differ(format!("the script reads it, the plugin refuses it: {e}"), &s)),
+            (Err(e), Ok(_)) => {
+                return Err(Failure::Suite(format!("the plugin reads {text}, the script refuses it: {e}")));
+            }
+        };
+        line.same_positions(&s, &p)?;
+        let mut line = line;
+        for depth in 1..=RANDOM_POSITION_DEPTH {
+            let (a, b) = line.perft(&s, &p, depth)?;
+            if a != b {
+                return Err(line.chase(&s, &p, depth));
+            }
+        }
+        report.positions += 1;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use henka_api::kit::KitVariant;
@@ -346,7 +495,7 @@ mod tests {
     fn first_difference(position: &str, depth: u32) -> Divergence {
         let (script, other) = engines();
         let suite = format!("id probe\nposition {position}\nperft {depth} 1\n");
-        let opts = Options { perft_limit: u64::MAX, plies: 0, max_game_plies: 0, seed: 0 };
+        let opts = Options { perft_limit: u64::MAX, plies: 0, max_game_plies: 0, seed: 0, positions: 0 };
         match perft_suite(script.as_ref(), &other, &parse_suite(&suite).unwrap(), &opts, &mut Report::default(), |_| {})
         {
             Err(Failure::Differ(d)) => *d,

@@ -415,3 +415,19 @@ fn the_usi_engine_answers_hostile_lines_without_panicking_or_blocking() {
     assert!(out.contains("perft stopped"), "{out}");
     usi.quit();
 }
+
+#[test]
+fn verify_reports_the_random_positions_it_compared() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let o = Command::new(env!("CARGO_BIN_EXE_henka"))
+        .args(["verify", "examples/first-variant.rhai", "--plies", "20", "--perft-limit", "10000"])
+        .args(["--positions", "12", "--seed", "5"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    let line = out.lines().find(|l| l.starts_with("random positions (seed 5): ")).unwrap_or_else(|| panic!("{out}"));
+    // Minishogi has one King a side but no `royals` limit: every random position reads.
+    assert_eq!(line, "random positions (seed 5): perft 1 and 2 agree on 12; 0 refused by both parsers");
+}

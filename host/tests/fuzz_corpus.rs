@@ -37,3 +37,8 @@ fn game_records() {
 fn scripts() {
     replay("script", henka::fuzzing::script);
 }
+
+#[test]
+fn usi_sessions() {
+    replay("usi", henka::fuzzing::usi);
+}

@@ -30,6 +30,10 @@ pub struct VerifyArgs {
     /// Abandon a random game after this many plies and start the next.
     #[arg(long, default_value_t = 300)]
     game_plies: usize,
+    /// Random positions (pieces placed anywhere, random hands and side to move) to compare perft
+    /// 1 and 2 on.
+    #[arg(long, default_value_t = 150)]
+    positions: usize,
 }
 
 pub fn run(args: VerifyArgs) -> Result<()> {
@@ -54,8 +58,13 @@ pub fn run(args: VerifyArgs) -> Result<()> {
         eprintln!("note: no perft suite for {name}; give one with --suite");
     }
 
-    let opts =
-        Options { perft_limit: args.perft_limit, plies: args.plies, max_game_plies: args.game_plies, seed: args.seed };
+    let opts = Options {
+        perft_limit: args.perft_limit,
+        plies: args.plies,
+        max_game_plies: args.game_plies,
+        seed: args.seed,
+        positions: args.positions,
+    };
     let (s, p) = (script.variant.as_ref(), plugin.variant.as_ref());
     let mut report = Report::default();
     let mut starts = vec![s.info().start.clone()];
@@ -83,6 +92,15 @@ pub fn run(args: VerifyArgs) -> Result<()> {
         args.seed,
         report.plies,
         report.games
+    );
+    if let Err(e) = verify::random_positions(s, p, &opts, &mut report, quiet) {
+        bail!("random positions (seed {}): {e}", args.seed);
+    }
+    say!(
+        "random positions (seed {}): perft 1 and 2 agree on {}; {} refused by both parsers",
+        args.seed,
+        report.positions,
+        report.positions_refused
     );
     say!("ok");
     Ok(())

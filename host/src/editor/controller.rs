@@ -472,7 +472,8 @@ impl Controller {
         }
     }
 
-    /// A game record of the game on the board, with the script it was played under.
+    /// A game record of the game on the board, with the script it was played under and the moves
+    /// Redo would play (so an autosave or a game kept for another variant can still go forward).
     pub fn game_record(&self) -> record::Record {
         let v = self.session.variant();
         let mut r = record::Record::of_game(&self.session.doc.name, v.as_ref(), self.session.game());
@@ -484,6 +485,7 @@ impl Controller {
             r.options.push((autosave::SCRIPT_OPTION.to_string(), p.display().to_string()));
         }
         r.rules = self.session.declared_options().iter().map(|o| (o.name.clone(), o.value.clone())).collect();
+        r.redo = self.session.redo_moves();
         r
     }
 
@@ -523,7 +525,7 @@ impl Controller {
             .and_then(|r| record::replay(v.as_ref(), &r).map(|g| (g, r)));
         match loaded {
             Ok((game, r)) => {
-                self.session.load_game(game);
+                self.session.load_game(game, r.redo.clone());
                 let note = r.rules_changed(self.session.rules_hash()).map(|w| format!(" ({w})"));
                 self.say(format!("game loaded from {}{}", path.display(), note.unwrap_or_default()));
             }
@@ -541,9 +543,9 @@ impl Controller {
     fn replay_onto_board(&mut self, r: &record::Record, done: &str, failed: &str) {
         let v = self.session.variant().clone();
         match record::replay_prefix(v.as_ref(), r) {
-            Ok((game, cut)) => {
+            Ok(record::Prefix { game, cut, redo }) => {
                 let n = game.moves().len();
-                self.session.load_game(game);
+                self.session.load_game(game, redo);
                 match cut {
                     None => self.say(format!("{done} ({n} moves)")),
                     Some(e) => self.say_error(format!("{done} up to {e}")),
@@ -1144,6 +1146,29 @@ mod tests {
         assert_eq!(c.session().doc.path.as_deref(), Some(path.as_path()));
         assert_eq!(c.session().move_texts(), ["5d5c", "1b1c"]);
         assert_eq!(c.message().unwrap().text, "restored the game in progress (2 moves)");
+        remove(&path);
+    }
+
+    #[test]
+    fn the_autosave_keeps_the_moves_to_redo() {
+        let path = script("autosave-redo", "mini", MINI);
+        let file = path.with_file_name("autosave.henka");
+        let options = StartOptions { autosave: Some(file.clone()), ..Default::default() };
+        let mut c = controller(&StartOptions { open: Some(path.display().to_string()), ..options.clone() });
+        for m in ["5d5c", "1b1c", "4e4d", "2a2b"] {
+            play(&mut c, m);
+        }
+        c.undo();
+        c.undo();
+        c.autosave();
+        drop(c);
+        let mut c = controller(&options);
+        assert_eq!(c.session().move_texts(), ["5d5c", "1b1c"]);
+        assert!(c.session().can_redo(), "{:?}", std::fs::read_to_string(&file));
+        c.redo();
+        c.redo();
+        assert_eq!(c.session().move_texts(), ["5d5c", "1b1c", "4e4d", "2a2b"]);
+        assert!(!c.session().can_redo());
         remove(&path);
     }
 

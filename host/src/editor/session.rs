@@ -303,6 +303,11 @@ impl Session {
         !self.redo.is_empty()
     }
 
+    /// The moves Redo would play, in the order it plays them.
+    pub fn redo_moves(&self) -> Vec<String> {
+        self.redo.iter().rev().cloned().collect()
+    }
+
     /// A new game from the variant's start.
     pub fn new_game(&mut self) {
         self.start = Start::Variant;
@@ -317,8 +322,9 @@ impl Session {
         Ok(())
     }
 
-    /// Replaces the game with a replayed record's game.
-    pub fn load_game(&mut self, game: Game) {
+    /// Replaces the game with a replayed record's game, with `redo` (in the order Redo plays
+    /// them) to go forward.
+    pub fn load_game(&mut self, game: Game, redo: Vec<String>) {
         let start = self.variant.format_position(game.start());
         self.start = if start == self.variant.format_position(&self.variant.start_position()) {
             Start::Variant
@@ -326,7 +332,7 @@ impl Session {
             Start::Custom(start)
         };
         self.game = game;
-        self.redo.clear();
+        self.redo = redo.into_iter().rev().collect();
         self.view = None;
     }
 

@@ -118,6 +118,7 @@ impl PluginVariant {
                 hand_types: Vec::new(),
                 start: String::new(),
                 field: None,
+                royals_per_side: None,
             },
             geometry: Geometry::new(&henka_api::GeometrySpec::flat(1, 1)).expect("a 1×1 board"),
         };

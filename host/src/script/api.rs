@@ -57,6 +57,8 @@ pub struct VariantBuilder {
     pub baring: BaringRule,
     pub repetition: RepetitionRule,
     pub pass_limit: u8,
+    /// `rules(#{ royals: n })`: the most royal pieces a side may have on the board.
+    pub royals_per_side: Option<u8>,
     /// The pieces the promotion zone applies to, when not all (by name).
     pub zone_pieces: Option<Declared<Vec<String>>>,
     pub setup: Option<Declared<String>>,
@@ -383,7 +385,7 @@ impl VariantBuilder {
         check_keys(
             &m,
             "rules",
-            &["check", "stalemate", "baring", "repetition", "perpetual_check_loses", "pass_limit"],
+            &["check", "stalemate", "baring", "repetition", "perpetual_check_loses", "pass_limit", "royals"],
         )?;
         use CheckRule as C;
         use StalemateRule as S;
@@ -399,6 +401,9 @@ impl VariantBuilder {
         }
         if m.contains_key("perpetual_check_loses") {
             b.repetition.perpetual_check_loses = get_bool(&m, "perpetual_check_loses")?;
+        }
+        if let Some(n) = get_int(&m, "royals")? {
+            b.royals_per_side = Some(int_in(n, 1, 255, "`royals`")?);
         }
         Ok(())
     }
@@ -477,6 +482,7 @@ impl VariantBuilder {
             start: setup.value,
             cubes,
             field,
+            royals_per_side: self.royals_per_side,
         })
     }
 }

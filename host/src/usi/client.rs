@@ -8,6 +8,10 @@
 //! before the variant is chosen, so a `VariantPath` loads the variants that `UCI_Variant` then
 //! names (the client asks the engine for its options again after setting any).
 
+// The engine's lines and the caller's timeouts are not Henka's to trust: no indexing, slicing or
+// arithmetic that could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -17,6 +21,14 @@ use anyhow::{Context, Result, bail};
 
 /// How long the engine may take to answer `usi` and `isready` (a variant may be loaded then).
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+/// What a timeout too long for the clock becomes (a year: for ever, as far as a game goes).
+const FOR_EVER: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// The instant `after` from now, without overflowing the clock on a huge timeout.
+fn deadline_in(after: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(after).or_else(|| now.checked_add(FOR_EVER)).unwrap_or(now)
+}
 
 /// A running USI engine.
 #[derive(Debug)]
@@ -80,7 +92,7 @@ impl UsiClient {
     fn identify(&mut self) -> Result<()> {
         self.send("usi")?;
         self.options.clear();
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = deadline_in(HANDSHAKE_TIMEOUT);
         loop {
             let line = self.next_line(deadline, "usiok")?;
             if let Some(name) = line.strip_prefix("id name ") {
@@ -114,14 +126,14 @@ impl UsiClient {
             && let Some(option) = self.options.iter().find(|o| o.starts_with("option name UCI_Variant "))
         {
             let offered = option.split_whitespace().collect::<Vec<_>>();
-            let known = offered.windows(2).any(|w| w[0] == "var" && w[1] == variant);
+            let known = offered.windows(2).any(|w| matches!(w, [var, name] if *var == "var" && *name == variant));
             if !known {
                 bail!("the engine {} does not play {variant:?} ({option})", self.name);
             }
             self.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
         self.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = deadline_in(HANDSHAKE_TIMEOUT);
         while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
@@ -136,7 +148,7 @@ impl UsiClient {
     pub fn best_move(&mut self, position: &str, go: &str, timeout: Duration) -> Result<String> {
         self.send(&format!("position {position}"))?;
         self.send(&format!("go {go}"))?;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_in(timeout);
         loop {
             let line = self.next_line(deadline, "bestmove")?;
             if let Some(rest) = line.strip_prefix("bestmove") {
@@ -182,7 +194,7 @@ impl Drop for UsiClient {
     /// Asks the engine to quit, and ends it if it has not within a moment.
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        let until = Instant::now() + Duration::from_millis(500);
+        let until = deadline_in(Duration::from_millis(500));
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;

@@ -6,6 +6,10 @@
 //! USI for standard shogi. The variant is the command-line argument or `setoption name
 //! UCI_Variant value <name>`, as Fairy-Stockfish does; `usi` lists the choices.
 
+// USI lines come from any GUI, clock values included: no indexing, slicing or arithmetic that
+// could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -20,23 +24,77 @@ use crate::catalog;
 
 /// The variant when neither the command line nor `setoption` names one.
 const DEFAULT_VARIANT: &str = "shogi";
-const DEFAULT_HASH_MB: usize = 64;
-/// The largest `USI_Hash` Henka advertises, and the most it takes.
-const MAX_HASH_MB: usize = 4096;
 /// The longest a search may be given, whatever the clock says (a day: clock arithmetic on huge
 /// times must not overflow).
 const MAX_THINK: Duration = Duration::from_secs(24 * 3600);
 /// Kept back from the clock for the time the answer takes to reach the GUI.
 const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 
-/// Writes one line to standard output at once (both threads print).
-fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+/// Where the engine's lines go. Both the command thread and the search thread print, so it is
+/// shared; `henka usi` writes to standard output ([`stdout`]), the fuzzer discards them.
+pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Writes each line to standard output at once.
+pub fn stdout() -> Output {
+    Arc::new(|line: &str| {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    })
 }
 
-/// The engine's state between commands.
-struct Engine {
+/// Where the engine finds variants by name (`UCI_Variant`): the catalog on disk for `henka usi`;
+/// the fuzzer's knows the bundled scripts alone and loads each once, so a fuzz input neither
+/// reads the machine's files nor spends its time compiling scripts.
+pub trait Variants: Send {
+    /// The names `usi` lists.
+    fn names(&self) -> Vec<String>;
+    fn load(&self, name: &str, options: &crate::script::RuleOptions) -> Result<crate::script::LoadedScript>;
+}
+
+/// The catalog: the user's variants folder, `./scripts`, the bundled scripts.
+#[derive(Debug)]
+pub struct Catalog;
+
+impl Variants for Catalog {
+    fn names(&self) -> Vec<String> {
+        catalog::discover(&catalog::search_dirs()).into_iter().map(|e| e.name).collect()
+    }
+
+    fn load(&self, name: &str, options: &crate::script::RuleOptions) -> Result<crate::script::LoadedScript> {
+        let entry =
+            catalog::find(name, &catalog::search_dirs()).with_context(|| format!("no variant called {name:?}"))?;
+        entry.load_with(options).map_err(|e| anyhow!("{e}"))
+    }
+}
+
+/// What the engine takes from `setoption`: `henka usi` gives what a machine can ([`Config::USI`]);
+/// the fuzzer keeps tables and threads small, since it starts thousands of engines a second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The transposition table before any `USI_Hash`, in megabytes.
+    pub hash_mb: usize,
+    /// The largest `USI_Hash` advertised, and the most taken.
+    pub max_hash_mb: usize,
+    /// The most `Threads` advertised and taken.
+    pub max_threads: usize,
+}
+
+impl Config {
+    pub const USI: Config = Config { hash_mb: 64, max_hash_mb: 4096, max_threads: 64 };
+}
+
+/// Whether the engine reads on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The engine's state between commands: [`Engine::handle`] takes one input line at a time.
+pub struct Engine {
+    out: Output,
+    variants: Box<dyn Variants>,
+    config: Config,
     variant_name: String,
     variant: Option<Arc<dyn Variant>>,
     /// The rule options chosen (`--option` or `setoption`), and those the variant declares.
@@ -52,76 +110,127 @@ struct Engine {
     stop: Arc<std::sync::atomic::AtomicBool>,
 }
 
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("variant", &self.variant_name)
+            .field("searching", &self.search.is_some())
+            .finish()
+    }
+}
+
 /// Runs the engine on standard input and output until `quit` or the end of input.
 pub fn run(variant: Option<String>) -> Result<()> {
-    let mut engine = Engine {
-        variant_name: variant.unwrap_or_else(|| DEFAULT_VARIANT.to_string()),
-        variant: None,
-        rules: catalog::chosen_options(),
-        declared: Vec::new(),
-        searcher: None,
-        hash_mb: DEFAULT_HASH_MB,
-        threads: 1,
-        game: None,
-        search: None,
-        stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
-    };
-    // Fail early, with a message, on a variant that does not load.
-    engine.load()?;
-    // Lines as bytes: one that is not UTF-8 is refused with a message, and the engine reads on.
+    let mut engine = Engine::new(variant, catalog::chosen_options(), Box::new(Catalog), Config::USI, stdout())?;
     for line in std::io::stdin().lock().split(b'\n') {
-        let Ok(line) = String::from_utf8(line?) else {
-            say("info string error: the line is not UTF-8 text; ignored");
-            continue;
-        };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&command, args)) = words.split_first() else { continue };
-        let result = match command {
-            "usi" => {
-                engine.identify();
-                Ok(())
-            }
-            "isready" => engine.load().map(|()| say("readyok")),
-            "setoption" => engine.set_option(args),
-            "usinewgame" => engine.searcher_mut().map(|s| s.new_game()),
-            "position" => engine.position(args),
-            "go" => engine.go(args),
-            "stop" | "gameover" => {
-                engine.finish_search();
-                Ok(())
-            }
-            // Henka never ponders, so a ponder hit changes nothing.
-            "ponderhit" => Ok(()),
-            "quit" => break,
-            other => Err(anyhow!("unknown command {other:?}")),
-        };
-        if let Err(e) = result {
-            say(&format!("info string error: {e:#}"));
+        if engine.handle(&line?) == Flow::Quit {
+            break;
         }
     }
     engine.finish_search();
     Ok(())
 }
 
+/// A running search stops, and prints its `bestmove`, when the engine goes away.
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.finish_search();
+    }
+}
+
 impl Engine {
+    /// An engine on `variant` (the default when `None`) with the rule options `rules`; fails, with
+    /// a message, on a variant that does not load.
+    pub fn new(
+        variant: Option<String>,
+        rules: crate::script::RuleOptions,
+        variants: Box<dyn Variants>,
+        config: Config,
+        out: Output,
+    ) -> Result<Engine> {
+        let mut engine = Engine {
+            out,
+            variants,
+            config,
+            variant_name: variant.unwrap_or_else(|| DEFAULT_VARIANT.to_string()),
+            variant: None,
+            rules,
+            declared: Vec::new(),
+            searcher: None,
+            hash_mb: config.hash_mb,
+            threads: 1,
+            game: None,
+            search: None,
+            stop: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        };
+        engine.load()?;
+        Ok(engine)
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    /// One input line, as bytes: a line that is not UTF-8 is refused with a message, and the
+    /// engine reads on. Errors are answered as `info string error: …`; only `quit` ends.
+    pub fn handle(&mut self, line: &[u8]) -> Flow {
+        let Ok(line) = std::str::from_utf8(line) else {
+            self.say("info string error: the line is not UTF-8 text; ignored");
+            return Flow::Continue;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else { return Flow::Continue };
+        let result = match command {
+            "usi" => {
+                self.identify();
+                Ok(())
+            }
+            "isready" => self.load().map(|()| self.say("readyok")),
+            "setoption" => self.set_option(args),
+            "usinewgame" => self.searcher_mut().map(|s| s.new_game()),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" | "gameover" => {
+                self.finish_search();
+                Ok(())
+            }
+            // Henka never ponders, so a ponder hit changes nothing.
+            "ponderhit" => Ok(()),
+            "quit" => return Flow::Quit,
+            other => Err(anyhow!("unknown command {other:?}")),
+        };
+        if let Err(e) = result {
+            self.say(&format!("info string error: {e:#}"));
+        }
+        Flow::Continue
+    }
+
+    /// Waits until the running search, if any, ends by itself and prints its `bestmove` (the
+    /// fuzzer's bounded `go`; a `go infinite` would wait for ever).
+    pub fn wait_for_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.searcher = Some(joined(handle));
+        }
+    }
+
     fn identify(&self) {
-        say(&format!("id name Henka {}", env!("CARGO_PKG_VERSION")));
-        say("id author the Henka authors");
-        let names: Vec<String> = catalog::discover(&catalog::search_dirs()).into_iter().map(|e| e.name).collect();
-        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
-        say(&format!("option name UCI_Variant type combo default {}{vars}", self.variant_name));
-        say(&format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        say("option name Threads type spin default 1 min 1 max 64");
+        self.say(&format!("id name Henka {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the Henka authors");
+        let vars: String = self.variants.names().iter().map(|n| format!(" var {n}")).collect();
+        self.say(&format!("option name UCI_Variant type combo default {}{vars}", self.variant_name));
+        let Config { hash_mb, max_hash_mb, max_threads } = self.config;
+        self.say(&format!("option name USI_Hash type spin default {hash_mb} min 1 max {max_hash_mb}"));
+        self.say(&format!("option name Threads type spin default 1 min 1 max {max_threads}"));
         for o in &self.declared {
             match o.choices.as_slice() {
-                [] => say(&format!("option name {} type string default {}", o.name, o.value)),
+                [] => self.say(&format!("option name {} type string default {}", o.name, o.value)),
                 choices => {
                     let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
-                    say(&format!("option name {} type combo default {}{vars}", o.name, o.value));
+                    self.say(&format!("option name {} type combo default {}{vars}", o.name, o.value));
                 }
             }
         }
-        say("usiok");
+        self.say("usiok");
     }
 
     /// Loads the chosen variant unless it is loaded.
@@ -130,9 +239,7 @@ impl Engine {
             return Ok(());
         }
         self.finish_search();
-        let entry = catalog::find(&self.variant_name, &catalog::search_dirs())
-            .with_context(|| format!("no variant called {:?}", self.variant_name))?;
-        let loaded = entry.load_with(&self.rules).map_err(|e| anyhow!("{e}"))?;
+        let loaded = self.variants.load(&self.variant_name, &self.rules)?;
         self.declared = loaded.options.clone();
         let variant: Arc<dyn Variant> = loaded.variant;
         let mut searcher = searcher_for(variant.clone(), &loaded.piece_values, self.hash_mb);
@@ -169,16 +276,18 @@ impl Engine {
             "USI_Hash" => {
                 let asked: u64 = value.trim().parse().context("USI_Hash is a number of megabytes")?;
                 // Clamped to what `usi` advertised, as GUIs expect of a spin option.
-                self.hash_mb = asked.clamp(1, MAX_HASH_MB as u64) as usize;
-                if self.hash_mb as u64 != asked {
-                    say(&format!("info string USI_Hash {asked} is outside 1..{MAX_HASH_MB}; using {}", self.hash_mb));
+                let most = self.config.max_hash_mb;
+                self.hash_mb = usize::try_from(asked).unwrap_or(usize::MAX).clamp(1, most);
+                if u64::try_from(self.hash_mb).ok() != Some(asked) {
+                    self.say(&format!("info string USI_Hash {asked} is outside 1..{most}; using {}", self.hash_mb));
                 }
                 let mb = self.hash_mb;
                 self.searcher_mut()?.resize_table(mb);
                 Ok(())
             }
             "Threads" => {
-                self.threads = value.trim().parse::<usize>().context("Threads is a number")?.clamp(1, 64);
+                self.threads =
+                    value.trim().parse::<usize>().context("Threads is a number")?.clamp(1, self.config.max_threads);
                 let n = self.threads;
                 self.searcher_mut()?.set_threads(n);
                 Ok(())
@@ -215,13 +324,13 @@ impl Engine {
         let start = match args.first() {
             Some(&"startpos") => v.start_position(),
             Some(&"sfen") => {
-                let text = args[1..moves_at].join(" ");
+                let text = args.get(1..moves_at).unwrap_or_default().join(" ");
                 v.parse_position(&text).with_context(|| format!("position {text:?}"))?
             }
             _ => bail!("expected `position startpos` or `position sfen <position>`"),
         };
         let mut game = Game::new(start);
-        for m in args.iter().skip(moves_at + 1) {
+        for m in args.iter().skip(moves_at.saturating_add(1)) {
             game.play_str(v.as_ref(), m).with_context(|| format!("move {m}"))?;
         }
         self.game = Some(game);
@@ -248,9 +357,10 @@ impl Engine {
                 }
             };
             // On the search thread, so `stop` and `quit` are read while it counts.
+            let out = self.out.clone();
             self.search = Some(std::thread::Builder::new().name("usi-perft".into()).spawn(move || {
-                if let Err(e) = perft(v.as_ref(), game.position(), depth, &stop) {
-                    say(&format!("info string error: {e}"));
+                if let Err(e) = perft(v.as_ref(), game.position(), depth, &stop, out.as_ref()) {
+                    out(&format!("info string error: {e}"));
                 }
                 searcher
             })?);
@@ -264,6 +374,7 @@ impl Engine {
             }
         };
         let limits = go.limits(game.position().side_to_move());
+        let say = self.out.clone();
         self.search = Some(std::thread::Builder::new().name("usi-search".into()).spawn(move || {
             let pos = game.position().clone();
             let result = searcher.search(&pos, game.history(), limits, |r| say(&info_line(v.as_ref(), &pos, r)));
@@ -285,14 +396,19 @@ impl Engine {
     }
 
     /// Stops a running search (it prints its `bestmove`) and takes the searcher back.
-    fn finish_search(&mut self) {
+    pub fn finish_search(&mut self) {
         if let Some(handle) = self.search.take() {
             self.stop.store(true, Ordering::Relaxed);
-            if let Ok(s) = handle.join() {
-                self.searcher = Some(s);
-            }
+            self.searcher = Some(joined(handle));
         }
     }
+}
+
+/// The searcher back from a finished search thread. A panic there is raised again here: the
+/// engine without its searcher could only fail later and less clearly (and the fuzzer's corpus
+/// replay sees the panic on the thread it watches).
+fn joined(handle: JoinHandle<Searcher>) -> Searcher {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// `info …` for one completed depth, the line in the variant's move notation.
@@ -300,8 +416,8 @@ fn info_line(v: &dyn Variant, root: &Position, r: &Report) -> String {
     let score = match r.score {
         Score::Cp(cp) => format!("cp {cp}"),
         // USI counts mates in plies.
-        Score::Mate(n) if n > 0 => format!("mate {}", 2 * n - 1),
-        Score::Mate(n) => format!("mate -{}", -2 * n),
+        Score::Mate(n) if n > 0 => format!("mate {}", n.saturating_mul(2).saturating_sub(1)),
+        Score::Mate(n) => format!("mate -{}", n.saturating_mul(-2)),
     };
     let mut pos = root.clone();
     let mut pv = Vec::new();
@@ -324,7 +440,13 @@ fn info_line(v: &dyn Variant, root: &Position, r: &Report) -> String {
 
 /// `go perft N`: each move with its count, then the total. `stop` ends it after the move being
 /// counted (then no total is printed).
-fn perft(v: &dyn Variant, pos: &Position, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Result<()> {
+fn perft(
+    v: &dyn Variant,
+    pos: &Position,
+    depth: u32,
+    stop: &std::sync::atomic::AtomicBool,
+    say: &(dyn Fn(&str) + Send + Sync),
+) -> Result<()> {
     let mut moves: Vec<Move> = Vec::new();
     v.legal_moves(pos, &mut moves)?;
     let mut lines: Vec<(String, u64)> = Vec::new();
@@ -339,8 +461,8 @@ fn perft(v: &dyn Variant, pos: &Position, depth: u32, stop: &std::sync::atomic::
             }
             let mut child = pos.clone();
             v.play(&mut child, mv)?;
-            let n = v.perft(&child, depth - 1)?;
-            total += n;
+            let n = v.perft(&child, depth.saturating_sub(1))?;
+            total = n.saturating_add(total);
             lines.push((v.format_move_token(pos, mv), n));
         }
     }
@@ -419,7 +541,10 @@ impl GoParams {
     }
 }
 
+// Tests index and count what they have just built: a panic there is a failing test, not a
+// parser reached by input.
 #[cfg(test)]
+#[allow(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 

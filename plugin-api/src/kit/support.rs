@@ -18,8 +18,8 @@ use crate::model::position::Position;
 use crate::model::side::Side;
 
 /// The most pieces the field functions follow at once (they keep sets of pieces as 64-bit
-/// masks); the kit refuses to play a field with more, with an error.
-pub const MAX_FIELD_PIECES: usize = 64;
+/// masks); the position parser refuses more, and the kit refuses to play them, with an error.
+pub use crate::model::field::MAX_FIELD_PIECES;
 
 /// A support rule compiled for a board.
 #[derive(Debug)]

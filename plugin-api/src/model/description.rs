@@ -35,4 +35,10 @@ pub struct VariantInfo {
     /// Set for games on an open field of cubes (Ki Shogi): their cubes, layout and notation.
     #[serde(default)]
     pub field: Option<FieldInfo>,
+    /// The most royal pieces a side may have on the board (`None`: any number). The position
+    /// parser refuses more, so an engine that keeps one royal per side (as a hand-written plugin
+    /// may) is never handed a position it cannot play, and the kit, which plays any number, is
+    /// not asked to either.
+    #[serde(default)]
+    pub royals_per_side: Option<u8>,
 }

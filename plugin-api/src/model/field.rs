@@ -12,6 +12,12 @@ use serde::{Deserialize, Serialize};
 use crate::model::geometry::Geometry;
 use crate::model::piece::PieceId;
 
+/// The most pieces an open field's position may hold, on the field and in hand together: the
+/// kit's field functions keep sets of pieces as 64-bit masks, so the position parser refuses more
+/// rather than hand an engine a position it cannot play (it also refuses more than the start
+/// position has: Ki Shogi's 6 or 8 cubes).
+pub const MAX_FIELD_PIECES: usize = 64;
+
 /// A piece's flag bit for "under grace": stranded by the opponent, recoverable in its owner's next
 /// turn. Part of the position (and its hash).
 pub const GRACE: u8 = 1;

@@ -22,6 +22,9 @@
 //! `cv8cv9=L` (a general switches back), `P*cv5`. The long form `Pcv3-cv4`, `Ubv2xcw3` (see
 //! [`parse_long_move`]) is read too.
 
+// Position strings and moves come from users, files and GUIs: no indexing, slicing or arithmetic that could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 mod error;
 pub mod field_position;
 
@@ -30,7 +33,7 @@ pub use error::NotationError;
 use crate::model::description::VariantInfo;
 use crate::model::geometry::{Cell, Geometry, NO_CELL};
 use crate::model::moves::{Move, MoveKind};
-use crate::model::piece::{Piece, PieceId};
+use crate::model::piece::{Piece, PieceId, PieceInfo};
 use crate::model::position::{COUNTERS, Position};
 use crate::model::side::Side;
 
@@ -38,11 +41,12 @@ use crate::model::side::Side;
 fn rank_letters(mut i: u32) -> String {
     let mut s = Vec::new();
     loop {
-        s.push(b'a' + (i % 26) as u8);
+        // `i % 26` is below 26: a letter from `a` to `z`.
+        s.push(b'a'.saturating_add((i % 26) as u8));
         if i < 26 {
             break;
         }
-        i = i / 26 - 1;
+        i = (i / 26).saturating_sub(1);
     }
     s.reverse();
     String::from_utf8(s).expect("ASCII")
@@ -55,11 +59,8 @@ fn parse_rank_letters(s: &str) -> Option<u32> {
             return None;
         }
         // Checked: a long run of letters names no rank of any board (and must not overflow).
-        v = if k == 0 {
-            (b - b'a') as u32
-        } else {
-            v.checked_add(1)?.checked_mul(26)?.checked_add((b - b'a') as u32)?
-        };
+        let digit = u32::from(b.checked_sub(b'a')?);
+        v = if k == 0 { digit } else { v.checked_add(1)?.checked_mul(26)?.checked_add(digit)? };
     }
     (!s.is_empty()).then_some(v)
 }
@@ -67,19 +68,29 @@ fn parse_rank_letters(s: &str) -> Option<u32> {
 /// How a file is labelled: its number from the first player's right on a flat board (`7`), its
 /// letter from the first player's left on a board with levels (`c`).
 pub fn file_label(g: &Geometry, file: i32) -> String {
-    if g.levels() > 1 { ((b'a' + file as u8) as char).to_string() } else { (g.files() as i32 - file).to_string() }
+    if g.levels() > 1 {
+        u8::try_from(file).ok().and_then(|f| b'a'.checked_add(f)).map_or('?', char::from).to_string()
+    } else {
+        i32::from(g.files()).saturating_sub(file).to_string()
+    }
 }
 
 /// How a rank is labelled: letters from the top on a flat board (`g`), its number from the first
 /// player's side on a board with levels (`3`).
 pub fn rank_label(g: &Geometry, rank: i32) -> String {
-    if g.levels() > 1 { (rank + 1).to_string() } else { rank_letters((g.ranks() as i32 - 1 - rank) as u32) }
+    if g.levels() > 1 {
+        rank.saturating_add(1).to_string()
+    } else {
+        let from_top = i32::from(g.ranks()).saturating_sub(1).saturating_sub(rank);
+        u32::try_from(from_top).map_or_else(|_| "?".to_string(), rank_letters)
+    }
 }
 
 /// How a level is labelled: letters ending in `z` at the last level (six levels: `u` … `z`), so
 /// level 0 is `u` on such a board.
 pub fn level_label(g: &Geometry, level: i32) -> String {
-    ((b'z' - (g.levels() as i32 - 1 - level) as u8) as char).to_string()
+    let from_last = i32::from(g.levels()).saturating_sub(1).saturating_sub(level);
+    u8::try_from(from_last).ok().and_then(|d| b'z'.checked_sub(d)).map_or('?', char::from).to_string()
 }
 
 /// The name of a cell: `7f`, `10j` on a flat board; file, level and rank on a board with levels,
@@ -105,28 +116,33 @@ fn starts_with_cell(g: &Geometry, s: &str) -> bool {
 /// Reads one cell name from the front of `s`, returning the cell and the rest.
 pub fn parse_cell_prefix<'a>(g: &Geometry, s: &'a str) -> Result<(Cell, &'a str), NotationError> {
     let bad = || NotationError::BadCell(s.to_string());
-    let count = |from: usize, f: fn(&u8) -> bool| s[from..].bytes().take_while(f).count();
-    let (file, rank, level, used) = if g.levels() > 1 {
-        let b = s.as_bytes();
-        if b.len() < 3 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
+    // The leading run of ASCII bytes `f` accepts, and the rest (a split between characters).
+    let run = |t: &'a str, f: fn(&u8) -> bool| t.split_at_checked(t.bytes().take_while(f).count());
+    let sub = |a: i32, b: i32| a.checked_sub(b).ok_or_else(bad);
+    let (file, rank, level, rest) = if g.levels() > 1 {
+        let mut chars = s.chars();
+        let (Some(file), Some(level)) =
+            (chars.next().filter(char::is_ascii_lowercase), chars.next().filter(char::is_ascii_lowercase))
+        else {
             return Err(bad());
-        }
-        let digits = count(2, u8::is_ascii_digit);
-        let rank: i32 = s[2..2 + digits].parse().map_err(|_| bad())?;
-        let level = g.levels() as i32 - 1 - (b'z' - b[1]) as i32;
-        ((b[0] - b'a') as i32, rank - 1, level, 2 + digits)
+        };
+        let (number, rest) = run(chars.as_str(), u8::is_ascii_digit).ok_or_else(bad)?;
+        let rank: i32 = number.parse().map_err(|_| bad())?;
+        let from_last = sub('z' as i32, level as i32)?;
+        let level = sub(sub(i32::from(g.levels()), 1)?, from_last)?;
+        (sub(file as i32, 'a' as i32)?, sub(rank, 1)?, level, rest)
     } else {
-        let digits = count(0, u8::is_ascii_digit);
-        let letters = count(digits, u8::is_ascii_lowercase);
-        if digits == 0 || letters == 0 {
+        let (number, after) = run(s, u8::is_ascii_digit).ok_or_else(bad)?;
+        let (letters, rest) = run(after, u8::is_ascii_lowercase).ok_or_else(bad)?;
+        if number.is_empty() || letters.is_empty() {
             return Err(bad());
         }
-        let file: i32 = s[..digits].parse().map_err(|_| bad())?;
-        let rank = parse_rank_letters(&s[digits..digits + letters]).ok_or_else(bad)? as i32;
-        (g.files() as i32 - file, g.ranks() as i32 - 1 - rank, 0, digits + letters)
+        let file: i32 = number.parse().map_err(|_| bad())?;
+        let rank = i32::try_from(parse_rank_letters(letters).ok_or_else(bad)?).map_err(|_| bad())?;
+        (sub(i32::from(g.files()), file)?, sub(sub(i32::from(g.ranks()), 1)?, rank)?, 0, rest)
     };
     let c = g.cell(file, rank, level).ok_or_else(bad)?;
-    Ok((c, &s[used..]))
+    Ok((c, rest))
 }
 
 /// Reads a whole string as one cell.
@@ -149,36 +165,71 @@ pub fn lookup_token(info: &VariantInfo, written: &str) -> Result<(PieceId, Side)
         .ok_or_else(|| NotationError::UnknownToken(written.to_string()))
 }
 
+/// How a type is written (`P`, `+(LN)`); `?` for a type the variant lacks (a position or move
+/// made elsewhere), which no parser reads back.
+fn written(info: &VariantInfo, ty: PieceId) -> String {
+    info.pieces.get(usize::from(ty)).map_or_else(|| "?".to_string(), PieceInfo::written)
+}
+
 fn written_for(info: &VariantInfo, p: Piece) -> String {
-    let w = info.pieces[p.ty as usize].written();
+    let w = written(info, p.ty);
     if p.side == Side::Second { w.to_ascii_lowercase() } else { w }
 }
 
 /// Splits the front token of a board or hand field: `+`? then one letter or `( … )`.
 fn take_token(s: &str) -> Result<(&str, &str), String> {
-    let body_start = usize::from(s.starts_with('+'));
-    let body = &s[body_start..];
+    let body = s.strip_prefix('+').unwrap_or(s);
     let len = if body.starts_with('(') {
-        body.find(')').ok_or_else(|| format!("unclosed '(' in {s:?}"))? + 1
+        body.find(')').ok_or_else(|| format!("unclosed '(' in {s:?}"))?.saturating_add(1)
     } else {
         body.chars().next().map(char::len_utf8).ok_or_else(|| format!("dangling '+' in {s:?}"))?
     };
-    Ok(s.split_at(body_start + len))
+    let plus = s.len().saturating_sub(body.len());
+    s.split_at_checked(plus.saturating_add(len)).ok_or_else(|| format!("a token of {s:?} ends inside a character"))
 }
 
 /// Reads a position string.
 pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
-    if let Some(field) = &info.field {
-        return field_position::parse(info, field, g, s);
+    let pos = match &info.field {
+        Some(field) => field_position::parse(info, field, g, s)?,
+        None => parse_board_position(info, g, s)?,
+    };
+    check_royals(info, &pos)?;
+    Ok(pos)
+}
+
+/// Refuses a position where a side has more royal pieces than the variant allows
+/// ([`VariantInfo::royals_per_side`]).
+fn check_royals(info: &VariantInfo, pos: &Position) -> Result<(), NotationError> {
+    let Some(most) = info.royals_per_side else { return Ok(()) };
+    for side in Side::BOTH {
+        let royals: Vec<&str> = (pos.cells().iter().flatten())
+            .filter(|p| p.side == side && info.pieces.get(usize::from(p.ty)).is_some_and(|t| t.royal))
+            .filter_map(|p| info.pieces.get(usize::from(p.ty)).map(|t| t.name.as_str()))
+            .collect();
+        if royals.len() > usize::from(most) {
+            return Err(NotationError::BadBoard(format!(
+                "{side} has {} royal pieces ({}); {} allows at most {most} a side",
+                royals.len(),
+                royals.join(", "),
+                info.meta.name
+            )));
+        }
     }
+    Ok(())
+}
+
+/// A position string of a board (not an open field).
+fn parse_board_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Position, NotationError> {
     let fields: Vec<&str> = s.split_whitespace().collect();
-    if fields.len() < 3 {
-        return Err(NotationError::MissingFields(s.to_string()));
-    }
+    let (board, to_move, hands, rest) = match fields.as_slice() {
+        &[board, to_move, hands, ref rest @ ..] => (board, to_move, hands, rest),
+        _ => return Err(NotationError::MissingFields(s.to_string())),
+    };
     let mut pos = Position::empty(g.len(), info.pieces.len());
 
     // Board: levels in index order (level 0 first), each level's ranks from the top.
-    let levels: Vec<&str> = fields[0].split('|').collect();
+    let levels: Vec<&str> = board.split('|').collect();
     if levels.len() != g.levels() as usize {
         return Err(NotationError::BadBoard(format!(
             "the board has {} level(s) but the string gives {}",
@@ -195,28 +246,30 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
                 ranks.len()
             )));
         }
-        for (from_top, row) in ranks.iter().enumerate() {
-            let r = g.ranks() as i32 - 1 - from_top as i32;
+        // Both counts were checked against the board's, which are bytes.
+        let l = i32::try_from(l).unwrap_or(i32::MAX);
+        for (r, row) in (0..i32::from(g.ranks())).rev().zip(ranks.iter()) {
+            let too_long = || NotationError::BadBoard(format!("rank {:?} is longer than {} files", row, g.files()));
             let mut f = 0i32;
             let mut rest = *row;
             while !rest.is_empty() {
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                if digits > 0 {
-                    let n: i32 = rest[..digits].parse().map_err(|_| NotationError::BadBoard(row.to_string()))?;
-                    f += n;
-                    rest = &rest[digits..];
+                let (number, after) = rest
+                    .split_at_checked(rest.bytes().take_while(u8::is_ascii_digit).count())
+                    .ok_or_else(|| NotationError::BadBoard(row.to_string()))?;
+                if !number.is_empty() {
+                    let n: i32 = number.parse().map_err(|_| NotationError::BadBoard(row.to_string()))?;
+                    f = f.checked_add(n).ok_or_else(too_long)?;
+                    rest = after;
                     continue;
                 }
                 let (tok, after) = take_token(rest).map_err(NotationError::BadBoard)?;
                 let (ty, side) = lookup_token(info, tok)?;
-                let c = g.cell(f, r, l as i32).ok_or_else(|| {
-                    NotationError::BadBoard(format!("rank {:?} is longer than {} files", row, g.files()))
-                })?;
+                let c = g.cell(f, r, l).ok_or_else(too_long)?;
                 pos.set(c, Some(Piece::new(ty, side)));
-                f += 1;
+                f = f.checked_add(1).ok_or_else(too_long)?;
                 rest = after;
             }
-            if f != g.files() as i32 {
+            if f != i32::from(g.files()) {
                 return Err(NotationError::BadBoard(format!(
                     "rank {:?} covers {f} files, the board has {}",
                     row,
@@ -226,35 +279,36 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
         }
     }
 
-    match fields[1] {
+    match to_move {
         "b" => pos.set_side_to_move(Side::First),
         "w" => pos.set_side_to_move(Side::Second),
         other => return Err(NotationError::BadSide(other.to_string())),
     }
 
-    if fields[2] != "-" {
-        let mut rest = fields[2];
+    if hands != "-" {
+        let mut rest = hands;
         while !rest.is_empty() {
-            let bad = |why: String| NotationError::BadHands(fields[2].to_string(), why);
-            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            let count: u32 = if digits > 0 { rest[..digits].parse().map_err(|_| bad("count".into()))? } else { 1 };
-            rest = &rest[digits..];
-            let (tok, after) = take_token(rest).map_err(bad)?;
+            let bad = |why: String| NotationError::BadHands(hands.to_string(), why);
+            let (number, after) = rest
+                .split_at_checked(rest.bytes().take_while(u8::is_ascii_digit).count())
+                .ok_or_else(|| bad("count".into()))?;
+            let count: u32 = if number.is_empty() { 1 } else { number.parse().map_err(|_| bad("count".into()))? };
+            let (tok, after) = take_token(after).map_err(bad)?;
             let (ty, side) = lookup_token(info, tok)?;
             if !info.hand_types.contains(&ty) {
                 return Err(bad(format!("{tok} cannot be held in hand")));
             }
-            let total = pos.hand(side, ty) as u32 + count;
+            let total = u32::from(pos.hand(side, ty)).saturating_add(count);
             pos.set_hand(side, ty, u8::try_from(total).map_err(|_| bad("count over 255".into()))?);
             rest = after;
         }
     }
 
-    if let Some(n) = fields.get(3) {
+    if let Some(n) = rest.first() {
         let n: u32 = n.parse().map_err(|_| NotationError::BadMoveNumber(n.to_string()))?;
         pos.set_move_number(n.max(1));
     }
-    if let Some(cs) = fields.get(4) {
+    if let Some(cs) = rest.get(1) {
         let values: Vec<&str> = cs.split(',').collect();
         if values.len() > COUNTERS {
             return Err(NotationError::BadCounters(cs.to_string()));
@@ -263,8 +317,8 @@ pub fn parse_position(info: &VariantInfo, g: &Geometry, s: &str) -> Result<Posit
             pos.set_counter(i, v.parse().map_err(|_| NotationError::BadCounters(cs.to_string()))?);
         }
     }
-    if fields.len() > 5 {
-        return Err(NotationError::BadCounters(fields[5..].join(" ")));
+    if let Some(extra) = rest.get(2..).filter(|e| !e.is_empty()) {
+        return Err(NotationError::BadCounters(extra.join(" ")));
     }
     Ok(pos)
 }
@@ -280,10 +334,10 @@ pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> Stri
             s.push('|');
         }
         for r in (0..g.ranks() as i32).rev() {
-            if r != g.ranks() as i32 - 1 {
+            if r.saturating_add(1) != i32::from(g.ranks()) {
                 s.push('/');
             }
-            let mut empty = 0;
+            let mut empty = 0u32;
             for f in 0..g.files() as i32 {
                 match g.cell(f, r, l).and_then(|c| pos.piece_at(c)) {
                     Some(p) => {
@@ -293,7 +347,7 @@ pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> Stri
                         }
                         s.push_str(&written_for(info, p));
                     }
-                    None => empty += 1,
+                    None => empty = empty.saturating_add(1),
                 }
             }
             if empty > 0 {
@@ -331,8 +385,8 @@ pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> Stri
 pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -> String {
     match mv.kind {
         MoveKind::Pass => "pass".to_string(),
-        MoveKind::Drop => format!("{}*{}", info.pieces[mv.piece as usize].written(), cell_name(g, mv.to)),
-        MoveKind::Place => format!("{}@{}", info.pieces[mv.piece as usize].written(), cell_name(g, mv.to)),
+        MoveKind::Drop => format!("{}*{}", written(info, mv.piece), cell_name(g, mv.to)),
+        MoveKind::Place => format!("{}@{}", written(info, mv.piece), cell_name(g, mv.to)),
         MoveKind::Board => {
             let mut s = cell_name(g, mv.from);
             if let Some(via) = mv.stop() {
@@ -342,11 +396,11 @@ pub fn format_move(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move) -
             if let Some(before) = pos.piece_at(mv.from).map(|p| p.ty)
                 && before != mv.piece
             {
-                if info.pieces[before as usize].promotes_to == Some(mv.piece) {
+                if info.pieces.get(usize::from(before)).is_some_and(|p| p.promotes_to == Some(mv.piece)) {
                     s.push('+');
                 } else {
                     s.push('=');
-                    s.push_str(&info.pieces[mv.piece as usize].written());
+                    s.push_str(&written(info, mv.piece));
                 }
             }
             s
@@ -378,7 +432,7 @@ pub fn parse_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> 
         cells.push(c);
         rest = r;
     }
-    let (from, via, to) = match cells[..] {
+    let (from, via, to) = match *cells.as_slice() {
         [from, to] => (from, NO_CELL, to),
         [from, via, to] => (from, via, to),
         _ => return Err(bad("expected two or three cells")),
@@ -386,7 +440,9 @@ pub fn parse_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str) -> 
     let moving = pos.piece_at(from).ok_or_else(|| bad("no piece on the starting cell"))?;
     let after = match rest {
         "" => moving.ty,
-        "+" => info.pieces[moving.ty as usize].promotes_to.ok_or_else(|| bad("this piece does not promote"))?,
+        "+" => (info.pieces.get(usize::from(moving.ty)))
+            .and_then(|p| p.promotes_to)
+            .ok_or_else(|| bad("this piece does not promote"))?,
         _ => match rest.strip_prefix('=') {
             Some(tok) => lookup_token(info, &tok.to_ascii_uppercase())?.0,
             None => return Err(bad("unexpected text after the cells")),
@@ -405,22 +461,22 @@ pub fn parse_long_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str
     let (tok, rest) = take_token(s).map_err(bad)?;
     let (ty, _) = lookup_token(info, &tok.to_ascii_uppercase())?;
     let (from, rest) = parse_cell_prefix(g, rest)?;
-    let (captures, rest) = match rest.as_bytes().first() {
-        Some(b'-') => (false, &rest[1..]),
-        Some(b'x') => (true, &rest[1..]),
+    let (captures, rest) = match (rest.strip_prefix('-'), rest.strip_prefix('x')) {
+        (Some(rest), _) => (false, rest),
+        (_, Some(rest)) => (true, rest),
         _ => return Err(bad("expected `-` or `x` after the starting cell".into())),
     };
     let (to, rest) = parse_cell_prefix(g, rest)?;
     let moving = pos.piece_at(from).ok_or_else(|| bad(format!("no piece on {}", cell_name(g, from))))?;
     if moving.ty != ty {
-        let there = info.pieces[moving.ty as usize].written();
+        let there = written(info, moving.ty);
         return Err(bad(format!("{} holds {there}, not {}", cell_name(g, from), tok.to_ascii_uppercase())));
     }
     if captures != pos.piece_at(to).is_some() {
         let why = if captures { "`x` but nothing stands on the target" } else { "the target is occupied: write `x`" };
         return Err(bad(why.into()));
     }
-    let piece = &info.pieces[ty as usize];
+    let piece = info.pieces.get(usize::from(ty)).ok_or_else(|| bad(format!("no piece type {ty}")))?;
     let after = match rest {
         "" | "=" => ty,
         "+" => piece.promotes_to.ok_or_else(|| bad("this piece does not promote".into()))?,
@@ -431,7 +487,10 @@ pub fn parse_long_move(info: &VariantInfo, g: &Geometry, pos: &Position, s: &str
     Ok(Move { kind: MoveKind::Board, piece: after, from, to, via: NO_CELL })
 }
 
+// Tests index and count what they have just built: a panic there is a failing test, not a
+// parser reached by input.
 #[cfg(test)]
+#[allow(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
     use crate::model::geometry::GeometrySpec;

@@ -9,6 +9,11 @@
 //! (`caK`), hops (`pafcR`, `cpR`), hooks (`masR`), area moves (`KaKaaK`) and returns to the start
 //! (igui `cabK`, passing `mabK`). Every piece of the Taishin shogi configuration reads verbatim.
 
+// Betza strings come from scripts anyone may write: the functions that read them carry
+// `#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]`, so
+// no indexing, slicing or arithmetic in them can panic on what a script wrote (issue #17). The
+// vector geometry after them works on atoms the reader has already bounded.
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::geometry::Vector;
@@ -152,21 +157,21 @@ fn long_along(c: char, v: Vector) -> bool {
 }
 
 /// Splits direction letters into tokens of one or two letters as the atom's shape reads them.
+#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 fn direction_tokens(dirs: &[char], shape: Shape) -> Vec<(char, Option<char>)> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < dirs.len() {
-        let c = dirs[i];
+    let mut rest = dirs;
+    while let [c, after @ ..] = rest {
         if shape != Shape::Orthogonal
-            && let Some(&d) = dirs.get(i + 1)
-            && (vertical(c) != vertical(d) || (shape == Shape::Oblique && c == d))
+            && let [d, after_pair @ ..] = after
+            && (vertical(*c) != vertical(*d) || (shape == Shape::Oblique && c == d))
         {
-            out.push((c, Some(d)));
-            i += 2;
+            out.push((*c, Some(*d)));
+            rest = after_pair;
             continue;
         }
-        out.push((c, None));
-        i += 1;
+        out.push((*c, None));
+        rest = after;
     }
     out
 }
@@ -340,6 +345,7 @@ fn unit_atom(letter: char) -> Option<(bool, bool)> {
 }
 
 /// The vectors of one atom letter's `parts` that the direction letters `dirs` select.
+#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 fn select(parts: &[(i8, i8)], dirs: &[char]) -> Vec<Vector> {
     let mut out = Vec::new();
     for &(a, b) in parts {
@@ -371,6 +377,7 @@ struct LegMods {
     skip: bool,
 }
 
+#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 fn read_mods(
     chars: &[char],
     from: usize,
@@ -378,7 +385,8 @@ fn read_mods(
     err: &dyn Fn(usize, String) -> BetzaError,
 ) -> Result<LegMods, BetzaError> {
     let mut m = LegMods::default();
-    for (k, &c) in chars[from..to].iter().enumerate() {
+    for (k, &c) in chars.get(from..to).unwrap_or_default().iter().enumerate() {
+        let at = from.saturating_add(k);
         match c {
             'f' | 'b' | 'l' | 'r' | 's' | 'v' => m.dirs.push(c),
             'm' => m.only_move = true,
@@ -387,9 +395,9 @@ fn read_mods(
             'n' => m.lame = true,
             'j' => m.skip = true,
             'g' | 'x' | 'y' | 'o' | 'z' | 'q' | 'i' | 'u' | 'e' | 't' | 'h' | 'k' | 'd' => {
-                return Err(err(from + k, format!("modifier '{c}' is not supported by this kit yet")));
+                return Err(err(at, format!("modifier '{c}' is not supported by this kit yet")));
             }
-            other => return Err(err(from + k, format!("unknown modifier '{other}'"))),
+            other => return Err(err(at, format!("unknown modifier '{other}'"))),
         }
     }
     Ok(m)
@@ -402,9 +410,10 @@ fn read_mods(
 /// relative to the previous leg (none = any direction). An earlier leg stops on an empty cell by
 /// default; `c` makes it capture (locust), `p` hop over an occupied cell, `mp` either. A
 /// single-leg `p` is a cannon-style hop (`cpR`). `U` leaps to any cell.
+#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 pub fn parse(text: &str) -> Result<Moves, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
-    let err = |at: usize, message: String| BetzaError { text: text.to_string(), at: at + 1, message };
+    let err = |at: usize, message: String| BetzaError { text: text.to_string(), at: at.saturating_add(1), message };
     let mut moves = Moves::default();
     let mut i = 0;
     if chars.is_empty() {
@@ -412,24 +421,24 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
     }
     while i < chars.len() {
         let group_start = i;
-        while i < chars.len() && chars[i].is_ascii_lowercase() {
-            i += 1;
+        while chars.get(i).is_some_and(char::is_ascii_lowercase) {
+            i = i.saturating_add(1);
         }
         let Some(&letter) = chars.get(i) else {
             return Err(err(i.saturating_sub(1), "modifiers without an atom letter".into()));
         };
         // Leg boundaries: the modifier letters split at each `a`.
         let mut bounds = vec![group_start];
-        for k in group_start..i {
-            if chars[k] == 'a' {
-                bounds.push(k + 1);
+        for (k, &c) in chars.iter().enumerate().take(i).skip(group_start) {
+            if c == 'a' {
+                bounds.push(k.saturating_add(1));
             }
         }
         let leg_mods: Vec<LegMods> = bounds
             .iter()
             .enumerate()
             .map(|(n, &from)| {
-                let to = bounds.get(n + 1).map_or(i, |&next| next - 1);
+                let to = bounds.get(n.saturating_add(1)).map_or(i, |&next| next.saturating_sub(1));
                 read_mods(&chars, from, to, &err)
             })
             .collect::<Result<_, _>>()?;
@@ -445,29 +454,33 @@ pub fn parse(text: &str) -> Result<Moves, BetzaError> {
             },
         };
         let atom_at = i;
-        i += 1;
+        i = i.saturating_add(1);
         if range == 1 && chars.get(i) == Some(&letter) && !matches!(letter, 'K' | 'U') {
             range = 0;
-            i += 1;
+            i = i.saturating_add(1);
         }
-        let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = chars.get(i..).unwrap_or_default().iter().take_while(|c| c.is_ascii_digit()).collect();
         if !digits.is_empty() {
             range = digits.parse().map_err(|_| err(i, "range too large".into()))?;
             if range == 0 {
                 return Err(err(i, "a range of 0 means no move".into()));
             }
-            i += digits.len();
+            i = i.saturating_add(digits.len());
         }
+        // One set of modifiers per leg, and always a first (the letters before the first `a`).
+        let [first, later @ ..] = leg_mods.as_slice() else {
+            return Err(err(group_start, "modifiers without a leg".into()));
+        };
         if letter == 'U' {
-            if leg_mods.len() > 1 || !leg_mods[0].dirs.is_empty() || leg_mods[0].hop {
+            if !later.is_empty() || !first.dirs.is_empty() || first.hop {
                 return Err(err(group_start, "'U' takes no direction, leg or hop modifiers".into()));
             }
-            let stop = final_stop(&leg_mods[0]);
+            let stop = final_stop(first);
             moves.paths.push(Path { legs: vec![Leg { dirs: LegDirs::Anywhere, range: 1, stop }] });
             continue;
         }
-        if leg_mods.len() == 1 && !leg_mods[0].hop {
-            single_leg(&mut moves.atoms, &parts, range, &leg_mods[0]).map_err(|m| err(group_start, m))?;
+        if later.is_empty() && !first.hop {
+            single_leg(&mut moves.atoms, &parts, range, first).map_err(|m| err(group_start, m))?;
             continue;
         }
         let Some((orthogonal, diagonal)) = unit_atom(letter) else {
@@ -490,6 +503,7 @@ fn final_stop(m: &LegMods) -> Stop {
     }
 }
 
+#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 fn single_leg(atoms: &mut Vec<Atom>, parts: &[(i8, i8)], range: u8, m: &LegMods) -> Result<(), String> {
     let stop = final_stop(m);
     let mode = Mode { moves: stop.empty, captures: stop.enemy };
@@ -509,6 +523,7 @@ fn single_leg(atoms: &mut Vec<Atom>, parts: &[(i8, i8)], range: u8, m: &LegMods)
     Ok(())
 }
 
+#[deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 fn multi_leg(
     parts: &[(i8, i8)],
     range: u8,
@@ -519,7 +534,8 @@ fn multi_leg(
     if mods.iter().any(|m| m.lame || m.skip) {
         return Err("'n' and 'j' are not supported in multi-leg moves".into());
     }
-    let first = select(parts, &mods[0].dirs);
+    let Some(first_mods) = mods.first() else { return Err("a move needs at least one leg".into()) };
+    let first = select(parts, &first_mods.dirs);
     if first.is_empty() {
         return Err("these direction modifiers select no move".into());
     }
@@ -531,8 +547,8 @@ fn multi_leg(
     let hop_then_on = mods.len() == 1;
     let leg_count = if hop_then_on { 2 } else { mods.len() };
     for n in 0..leg_count {
-        let m = if hop_then_on && n == 1 { &mods[0] } else { &mods[n] };
-        let last = n + 1 == leg_count;
+        let m = if hop_then_on { first_mods } else { mods.get(n).unwrap_or(first_mods) };
+        let last = n.saturating_add(1) == leg_count;
         let stop = if hop_then_on && n == 0 {
             Stop { empty: false, enemy: false, hop: true }
         } else if last {
@@ -563,7 +579,8 @@ fn multi_leg(
         };
         legs.push(Leg { dirs, range, stop });
     }
-    let locusts = legs[..legs.len() - 1].iter().filter(|l| l.stop.enemy).count();
+    let earlier = legs.split_last().map_or(&[][..], |(_, earlier)| earlier);
+    let locusts = earlier.iter().filter(|l| l.stop.enemy).count();
     if locusts > 1 {
         return Err("at most one locust capture ('c' on an earlier leg) per move".into());
     }

@@ -136,6 +136,7 @@ impl RuleSet {
             hand_types,
             start: self.start.clone(),
             field,
+            royals_per_side: self.royals_per_side,
         };
         notation::parse_position(&info, &geometry, &info.start).map_err(RuleSetError::Start)?;
         Ok((info, geometry))

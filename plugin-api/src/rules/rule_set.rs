@@ -43,6 +43,11 @@ pub struct RuleSet {
     /// An open field with Gyoku placement and support instead of a set-up board (Ki Shogi).
     #[serde(default)]
     pub field: Option<FieldRule>,
+    /// The most royal pieces a side may have on the board; positions with more are refused
+    /// ([`crate::VariantInfo::royals_per_side`]). `None`: any number (each is a royal whose loss
+    /// counts only with the last).
+    #[serde(default)]
+    pub royals_per_side: Option<u8>,
 }
 
 impl RuleSet {
@@ -94,6 +99,7 @@ impl Default for RuleSet {
             start: String::new(),
             cubes: Vec::new(),
             field: None,
+            royals_per_side: None,
         }
     }
 }

@@ -13,6 +13,9 @@
 //! compass reads and writes a move through the trait's legal moves. Both halves belong to one
 //! concept — notation that depends on the position's legal moves.
 
+// Compass moves come from users, files and GUIs: no indexing, slicing or arithmetic that could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use super::Variant;
 use crate::model::description::VariantInfo;
 use crate::model::field::{FieldInfo, centre};
@@ -20,6 +23,7 @@ use crate::model::geometry::{Cell, Geometry};
 use crate::model::moves::{Move, MoveKind};
 use crate::model::piece::PieceId;
 use crate::model::position::Position;
+use crate::model::side::Side;
 use crate::notation::{self, NotationError};
 
 /// The 16 compass points, clockwise from North, with their vectors (N = +y, towards White). The
@@ -52,15 +56,15 @@ fn is_main(dx: i32, dy: i32) -> bool {
 
 /// The name of an offset: `E`, `NE3` (n steps along a main point) or `NNE` (a knight offset).
 fn offset_name(dx: i32, dy: i32) -> Option<String> {
-    let n = dx.abs().max(dy.abs());
+    let n = dx.checked_abs()?.max(dy.checked_abs()?);
     if n == 0 {
         return None;
     }
     if let Some(&(name, _, _)) = POINTS.iter().find(|&&(_, x, y)| !is_main(x, y) && (x, y) == (dx, dy)) {
         return Some(name.to_string());
     }
-    let (ux, uy) = (dx / n, dy / n);
-    if (ux * n, uy * n) != (dx, dy) {
+    let (ux, uy) = (dx.checked_div(n)?, dy.checked_div(n)?);
+    if (ux.checked_mul(n)?, uy.checked_mul(n)?) != (dx, dy) {
         return None;
     }
     let name = POINTS.iter().find(|&&(_, x, y)| (x, y) == (ux, uy))?.0;
@@ -71,13 +75,13 @@ fn offset_name(dx: i32, dy: i32) -> Option<String> {
 /// count means (1 for moves and drops; 2 for the Gyoku placement ring, where `N` is (0, 2)).
 fn parse_offset(s: &str, bare_main: i32) -> Option<(i32, i32)> {
     let letters = s.trim_end_matches(|c: char| c.is_ascii_digit());
-    let count = &s[letters.len()..];
+    let count = s.get(letters.len()..)?;
     let &(_, x, y) = POINTS.iter().find(|(name, _, _)| name.eq_ignore_ascii_case(letters))?;
     let n: i32 = if count.is_empty() { if is_main(x, y) { bare_main } else { 1 } } else { count.parse().ok()? };
     if n < 1 || (!is_main(x, y) && n != 1) {
         return None;
     }
-    Some((x * n, y * n))
+    Some((x.checked_mul(n)?, y.checked_mul(n)?))
 }
 
 /// A face named at the front of `s` (longest name or alias first), and the rest.
@@ -93,7 +97,7 @@ fn take_face<'a>(info: &VariantInfo, s: &'a str) -> Option<(PieceId, &'a str)> {
             best = Some((name.len(), i as PieceId));
         }
     }
-    best.map(|(len, ty)| (ty, &s[len..]))
+    best.and_then(|(len, ty)| Some((ty, s.get(len..)?)))
 }
 
 /// What a compass string says about its move.
@@ -139,8 +143,8 @@ fn parse_written(info: &VariantInfo, royal: PieceId, s: &str) -> Result<(Written
         rest = r;
     }
     // What follows: [DIR[n]] [x Target]; `x` may touch its neighbours.
-    let (dir, target) = match rest.find(['x', 'X']) {
-        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+    let (dir, target) = match rest.split_once(['x', 'X']) {
+        Some((dir, target)) => (dir, Some(target)),
         None => (rest, None),
     };
     let dir = dir.trim();
@@ -169,16 +173,23 @@ fn royals(info: &VariantInfo, pos: &Position) -> (PieceId, [Option<Cell>; 2]) {
     for (c, p) in pos.cells().iter().enumerate() {
         if let Some(p) = p
             && p.ty == royal
+            && let Some(slot) = at.get_mut(p.side.index())
         {
-            at[p.side.index()] = Some(c as Cell);
+            *slot = Some(c as Cell);
         }
     }
     (royal, at)
 }
 
+/// `side`'s royal cell in `royals`' answer.
+fn royal_of(at: [Option<Cell>; 2], side: Side) -> Option<Cell> {
+    at.get(side.index()).copied().flatten()
+}
+
 fn delta(g: &Geometry, from: Cell, to: Cell) -> (i32, i32) {
     let ((fx, fy, _), (tx, ty, _)) = (g.coords(from), g.coords(to));
-    (tx - fx, ty - fy)
+    // Cells of one box: the differences are far from overflowing.
+    (tx.saturating_sub(fx), ty.saturating_sub(fy))
 }
 
 /// Whether `mv` fits what the string says.
@@ -187,7 +198,7 @@ fn fits(g: &Geometry, pos: &Position, royals: [Option<Cell>; 2], w: &Written, mv
     match *w {
         Written::Place(offset) => {
             mv.kind == MoveKind::Place
-                && match (offset, royals[side.opponent().index()]) {
+                && match (offset, royal_of(royals, side.opponent())) {
                     (None, None) => {
                         let (cx, cy) = centre(g);
                         g.cell(cx, cy, 0) == Some(mv.to)
@@ -199,7 +210,7 @@ fn fits(g: &Geometry, pos: &Position, royals: [Option<Cell>; 2], w: &Written, mv
         Written::Drop(face, offset) => {
             mv.kind == MoveKind::Drop
                 && mv.piece == face
-                && royals[side.index()].is_some_and(|own| delta(g, own, mv.to) == offset)
+                && royal_of(royals, side).is_some_and(|own| delta(g, own, mv.to) == offset)
         }
         Written::Board { face, after, delta: d, target } => {
             if mv.kind != MoveKind::Board {
@@ -251,9 +262,9 @@ pub fn parse_move<V: Variant + ?Sized>(v: &V, pos: &Position, s: &str) -> Result
 fn compass_form(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move, with_dir: bool) -> Option<String> {
     let side = pos.side_to_move();
     let (_, at) = royals(info, pos);
-    let name = |ty: PieceId| info.pieces[ty as usize].name.as_str();
+    let name = |ty: PieceId| info.pieces.get(usize::from(ty)).map_or("?", |p| p.name.as_str());
     match mv.kind {
-        MoveKind::Place => match at[side.opponent().index()] {
+        MoveKind::Place => match royal_of(at, side.opponent()) {
             None => {
                 let (cx, cy) = centre(g);
                 (g.cell(cx, cy, 0) == Some(mv.to)).then(|| format!("*{}", name(mv.piece)))
@@ -265,13 +276,13 @@ fn compass_form(info: &VariantInfo, g: &Geometry, pos: &Position, mv: Move, with
             }
         },
         MoveKind::Drop => {
-            let (dx, dy) = delta(g, at[side.index()]?, mv.to);
+            let (dx, dy) = delta(g, royal_of(at, side)?, mv.to);
             Some(format!("*{} {}", name(mv.piece), offset_name(dx, dy)?))
         }
         MoveKind::Board => {
             let mover = pos.piece_at(mv.from)?;
             let mut s = name(mover.ty).to_string();
-            if !info.pieces[mover.ty as usize].royal {
+            if !info.pieces.get(usize::from(mover.ty)).is_some_and(|p| p.royal) {
                 s.push_str(&format!("({})", name(mv.piece)));
             }
             let (dx, dy) = delta(g, mv.from, mv.to);

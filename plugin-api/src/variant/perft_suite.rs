@@ -9,6 +9,9 @@
 //! ```
 //! `position startpos` means the variant's start position.
 
+// Perft suite files come from anyone: no indexing, slicing or arithmetic that could panic on them (issue #17).
+#![deny(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 /// One case of a suite: a position and its expected counts by depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftCase {
@@ -23,7 +26,7 @@ pub struct PerftCase {
 /// Reads a suite; errors name the line.
 pub fn parse_suite(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut cases: Vec<PerftCase> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
+    for (line_no, raw) in (1usize..).zip(text.lines()) {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -33,25 +36,29 @@ pub fn parse_suite(text: &str) -> Result<Vec<PerftCase>, String> {
         let current = cases.last_mut();
         match (key, current) {
             ("id", _) => {
-                cases.push(PerftCase { id: rest.to_string(), position: None, expected: Vec::new(), line: n + 1 })
+                cases.push(PerftCase { id: rest.to_string(), position: None, expected: Vec::new(), line: line_no })
             }
             ("position", Some(c)) => c.position = (rest != "startpos").then(|| rest.to_string()),
             ("perft", Some(c)) => {
                 let mut it = rest.split_whitespace();
-                let parse = |s: Option<&str>| s.and_then(|s| s.replace('_', "").parse::<u64>().ok());
-                match (parse(it.next()), parse(it.next())) {
-                    (Some(d), Some(nodes)) => c.expected.push((d as u32, nodes)),
-                    _ => return Err(format!("line {}: expected `perft <depth> <nodes>`", n + 1)),
+                let depth = it.next().and_then(|s| s.parse::<u32>().ok());
+                let nodes = it.next().and_then(|s| s.replace('_', "").parse::<u64>().ok());
+                match (depth, nodes) {
+                    (Some(d), Some(nodes)) => c.expected.push((d, nodes)),
+                    _ => return Err(format!("line {line_no}: expected `perft <depth> <nodes>`")),
                 }
             }
-            (_, None) => return Err(format!("line {}: `{key}` before the first `id`", n + 1)),
-            _ => return Err(format!("line {}: unknown keyword `{key}`", n + 1)),
+            (_, None) => return Err(format!("line {line_no}: `{key}` before the first `id`")),
+            _ => return Err(format!("line {line_no}: unknown keyword `{key}`")),
         }
     }
     Ok(cases)
 }
 
+// Tests index and count what they have just built: a panic there is a failing test, not a
+// parser reached by input.
 #[cfg(test)]
+#[allow(clippy::string_slice, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 

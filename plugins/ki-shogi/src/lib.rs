@@ -97,6 +97,8 @@ impl KiShogi {
             hand_types: faces::CUBE_FIRST_FACES[..rules.cubes].to_vec(),
             start: if ki_cube { "b - b:GHKU,w:GHKU -" } else { "b - b:GHK,w:GHK -" }.into(),
             field: Some(faces::field_info(rules.cubes, rules.sacrifices)),
+            // One Gyoku a side, as the script says and `Board::from_position` expects.
+            royals_per_side: Some(1),
         };
         let geometry = Geometry::new(&info.geometry).expect("15×15 is a valid board");
         KiShogi { info, geometry, tables: Tables::new(), rules }

@@ -179,7 +179,14 @@ fn the_fourth_repetition_is_a_draw() {
 #[test]
 fn bad_input_gets_a_clear_error() {
     let v = KiShogi::new();
-    let pos = v.parse_position("b bGyoku@7,7;bGyoku@1,1;wGyoku@7,9 b:-,w:- -").unwrap();
+    // The position parser refuses a second Gyoku (`royals_per_side`)…
+    let e = v.parse_position("b bGyoku@7,7;bGyoku@1,1;wGyoku@7,9 b:-,w:- -").unwrap_err();
+    assert!(e.to_string().contains("Black has 2 royal pieces"), "{e}");
+    // …and the engine, handed one all the same (a position as words through the ABI), says so.
+    let mut pos = v.parse_position("b bGyoku@7,7;wGyoku@7,9 b:-,w:- -").unwrap();
+    let gyoku = pos.cells().iter().flatten().next().copied().unwrap();
+    let cell = (0..pos.cells().len()).find(|&c| pos.cells()[c].is_none()).unwrap();
+    pos.set(cell as henka_api::Cell, Some(gyoku));
     let e = v.legal_moves(&pos, &mut Vec::new()).unwrap_err();
     assert!(e.message.contains("two Gyoku"), "{e}");
     let start = v.start_position();

@@ -34,10 +34,7 @@ mod rules;
 mod tables;
 
 use henka_api::model::geometry::Geometry;
-use henka_api::notation::{self, NotationError};
-use henka_api::{
-    Cell, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Side, Variant, VariantInfo,
-};
+use henka_api::{Cell, GeometrySpec, HistoryEntry, Metadata, Move, Outcome, Position, RuleError, Variant, VariantInfo};
 
 use board::{Board, Mv, REAL};
 use tables::Tables;
@@ -78,6 +75,9 @@ impl LadiesAndGenerals {
             hand_types: pieces::hand_types(),
             start: START.into(),
             field: None,
+            // The engine keeps one Emperor square per side (§4: one Emperor a side); the position
+            // parser, the host's as well as this crate's, refuses a second.
+            royals_per_side: Some(1),
         };
         let geometry = Geometry::new(&info.geometry).expect("6×9×6 is a valid board");
         LadiesAndGenerals { info, geometry, tables: Tables::default() }
@@ -139,19 +139,6 @@ impl Variant for LadiesAndGenerals {
 
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
         Ok(perft::perft(&self.tables, &mut Board::from_position(pos), depth))
-    }
-
-    /// Reads a position string and checks that neither side has more than one Emperor (the
-    /// engine keeps one Emperor square per side).
-    fn parse_position(&self, s: &str) -> Result<Position, NotationError> {
-        let pos = notation::parse_position(&self.info, &self.geometry, s)?;
-        for side in Side::BOTH {
-            let emperors = pos.cells().iter().flatten().filter(|p| p.side == side && p.ty == pieces::EMPEROR).count();
-            if emperors > 1 {
-                return Err(NotationError::BadBoard(format!("{side} has {emperors} Emperors; a side has at most one")));
-            }
-        }
-        Ok(pos)
     }
 }
 

@@ -76,6 +76,7 @@ impl Taishin {
             hand_types: Vec::new(),
             start: START.into(),
             field: None,
+            royals_per_side: None,
         };
         let geometry = Geometry::new(&info.geometry).expect("25×25 is a valid board");
         Taishin { info, geometry, tables: Tables::default() }
