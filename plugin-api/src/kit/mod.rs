@@ -28,6 +28,7 @@ mod hooks;
 mod limits;
 mod movegen;
 mod paths;
+mod query;
 mod support;
 mod tables;
 
@@ -88,16 +89,21 @@ impl Variant for KitVariant {
         if self.has_royals && !royal_left {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::RoyalCaptured)));
         }
-        if let Some(h) = &self.hooks
-            && let Some(o) = h.outcome(pos)?
+        if self.declares_ends
+            && let Some(o) = self.declared_end(pos, history)?
         {
             return Ok(Some(o));
         }
         if self.rules.baring == BaringRule::BoardAndHand && self.has_royals && self.side_is_bare(pos, stm) {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::Baring)));
         }
+        // Declared results are judged above: the moves by the data rules and the filter.
         let mut moves = Vec::new();
-        self.legal_moves(pos, &mut moves)?;
+        let mut scratch = pos.clone();
+        match &self.field {
+            Some(f) => self.field_moves(f, &mut scratch, &mut moves)?,
+            None => self.gen_moves(&mut scratch, &mut moves, true)?,
+        }
         let checked = self.rules.check != CheckRule::Ignore && self.in_check(pos);
         if moves.is_empty() {
             return Ok(Some(if checked {
