@@ -81,3 +81,17 @@ fn ladies_and_generals_suite() {
 fn ki_shogi_suite() {
     run_suite("ki-shogi");
 }
+
+/// Counts from Fairy-Stockfish (tools/fsf_perft.py): the first check ends the game, so every
+/// position after a check has no legal move.
+#[test]
+fn check_shogi_suite() {
+    run_suite("check-shogi");
+}
+
+/// Counts from Fairy-Stockfish (tools/fsf_perft.py): the try ends the game, and Chicks drop on
+/// the last rank.
+#[test]
+fn dobutsu_suite() {
+    run_suite("dobutsu");
+}

@@ -52,8 +52,17 @@ impl ScriptHooks {
         self.deadline.arm();
         f.call::<Dynamic>(&self.engine, &self.ast, args).map_err(|e| {
             let e = ScriptError::from_eval(&self.source, *e);
+            // Rhai moves a limit's error (time, operations, call depth) to the call site of each
+            // script function it leaves, and a hook's call site is the host: such errors arrive
+            // without a position, so they point at the `v.on(...)` and name the function.
             let location = e.location.or_else(|| super::error::location(&self.source, *registered));
-            RuleError { message: format!("hook: {}", e.message), location }
+            let name = f.fn_name();
+            let within = if e.call_stack.is_empty() && !name.starts_with("anon$") {
+                format!(" (in `{name}`)")
+            } else {
+                String::new()
+            };
+            RuleError { message: format!("hook: {}{within}", e.message), location }
         })
     }
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Perft counts from Fairy-Stockfish, an engine that shares no code with Henka, for the perft data
+files of variants Fairy-Stockfish knows (host/tests/perft/<variant>.perft).
+
+    pip install pyffish==0.0.90
+    python3 tools/fsf_perft.py check-shogi > host/tests/perft/check-shogi.perft
+    python3 tools/fsf_perft.py dobutsu > host/tests/perft/dobutsu.perft
+
+Positions are written in Henka's notation (the same board string as Fairy-Stockfish's shogi FEN;
+Henka's `b`, the first player, is Fairy-Stockfish's `w`; hands `2Pn` are `[PPn]`) and converted
+here. Perft counts legal move sequences with the last ply bulk-counted, exactly as Henka does; a
+position Fairy-Stockfish judges decided (a check in check shogi, a try in Dobutsu) has no legal
+moves, which is the rule Henka's data files test.
+"""
+
+import re
+import sys
+
+import pyffish as sf
+
+# (id, Henka position or "startpos", deepest depth, comment)
+CASES = {
+    "check-shogi": ("checkshogi", [
+        ("startpos", "startpos", 4, "The start: no check is possible before ply 3; every check at ply 3 ends the game."),
+        ("pawn_drop_check_wins", "8k/9/7G1/9/9/9/9/9/K8 b P 1", 3,
+         "P*1b gives check and is no mate (the Gold on 2c guards 1b, but the King can flee to 2a), so it is legal and wins at once."),
+        ("pawn_drop_mate_forbidden", "7nk/9/7G1/9/9/9/9/9/K8 b P 1", 3,
+         "P*1b would mate (the Knight on 2a blocks the King's flight, the Gold guards 1b): uchifuzume forbids it, though any other check wins."),
+        ("to_move_in_check", "4k4/9/9/9/9/9/9/4r4/4K4 b - 1", 1,
+         "Black to move is in check: White has already won, so Black has no legal move."),
+        ("drops_and_checks", "ln1g2snl/1r1s1kg2/p1pppp1pp/6p2/1p7/2P3P2/PP1PPP1PP/1BG4R1/LNS1KGSNL b Bp 1", 3,
+         "A middle game with Bishops and a pawn in hand: drops that give check win."),
+        ("rook_and_bishop_in_hand", "4k4/9/9/9/9/9/9/9/4K4 b RBrb 1", 3,
+         "Bare Kings with Rook and Bishop in hand each: most drops near the King are checks."),
+    ]),
+    "dobutsu": ("dobutsu", [
+        ("startpos", "startpos", 6, "The start."),
+        ("try_safe_or_attacked", "2l/1L1/3/3 b - 1", 4,
+         "Black's Lion steps to 3a (safe: a try, Black wins) or 2a (next to White's Lion: the game goes on); 1a captures the Lion."),
+        ("try_for_white", "3/3/1l1/L2 w - 1", 4, "The same for White, whose far rank is d."),
+        ("chick_drops_on_the_last_rank", "g1e/1l1/3/ELG b Cc 1", 4,
+         "Chicks in hand: a Chick may be dropped on any empty cell, the last rank included (where it can never move)."),
+        ("hen", "1l1/3/1+C1/1L1 b - 1", 5, "A Hen moves as a gold."),
+        ("chick_must_promote", "1l1/1C1/3/1L1 b - 1", 5,
+         "A Chick reaching the last rank must promote; 2b2a+ also lands next to White's Lion, which may take it."),
+        ("middle_game", "g1e/1lC/c2/EL1 b G 1", 5, "Pieces in hand on both sides' turn."),
+    ]),
+}
+
+
+def to_fen(henka: str) -> str:
+    board, side, hands, *_ = henka.split()
+    held = "".join(piece * int(n or 1) for n, piece in re.findall(r"(\d*)([A-Za-z])", "" if hands == "-" else hands))
+    return f"{board}[{held or '-'}] {'w' if side == 'b' else 'b'} 0 1"
+
+
+def perft(variant: str, fen: str, moves: list, depth: int) -> int:
+    legal = sf.legal_moves(variant, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
+
+
+def main() -> None:
+    name = sys.argv[1]
+    fsf_name, cases = CASES[name]
+    print(f"# {name} perft suite. Every count is Fairy-Stockfish {'.'.join(map(str, sf.version()))}'s (pyffish,")
+    print(f"# variant {fsf_name!r}), made by tools/fsf_perft.py {name}; Henka's script must reproduce them.")
+    print("# Positions in Henka's notation (Black = uppercase, moves first).")
+    for case_id, pos, depth, comment in cases:
+        fen = sf.start_fen(fsf_name) if pos == "startpos" else to_fen(pos)
+        if sf.validate_fen(fen, fsf_name) != 1:
+            sys.exit(f"{case_id}: Fairy-Stockfish refuses {fen}")
+        print()
+        print(f"# {comment}")
+        print(f"id {case_id}")
+        print(f"position {pos}")
+        for d in range(1, depth + 1):
+            print(f"perft {d} {perft(fsf_name, fen, [], d)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
