@@ -322,3 +322,33 @@ fn win_rules_are_checked_at_their_line() {
         assert!(stderr.contains(&format!("{path}:7:")) && stderr.contains(words), "{rule}: {stderr}");
     }
 }
+
+/// Tables reach a hook function by a closure's capture or by currying; `global::` (which finds
+/// nothing once the script's top level has run) gets a message saying so.
+#[test]
+fn hooks_share_tables_through_closures_and_currying() {
+    let judge = r#"const FAR = ["2a", "3a"];
+fn judge(far, pos) {
+    for cell in pos.royals("black") {
+        if far.contains(cell) { return #{ winner: "black", reason: "far" }; }
+    }
+}
+"#;
+    let position = "4k/5/5/5/1K3 b - 1";
+    for hook in ["v.on(\"game_end\", |pos| judge(FAR, pos));", "v.on(\"game_end\", Fn(\"judge\").curry(FAR));"] {
+        let src = format!("{BOARD}{judge}{hook}\nv\n");
+        let v = load("tables.rhai", &src.replace("4k/5/5/5/K4 b - 1", position));
+        let mut g = Game::new(v.start_position());
+        for m in ["4e4d", "1a1b", "4d4c", "1b1c", "4c3b", "1c1d", "3b3a"] {
+            assert_eq!(g.outcome(&*v).unwrap(), None, "{hook}: before {m}");
+            g.play_str(&*v, m).unwrap();
+        }
+        assert_eq!(g.outcome(&*v).unwrap(), Some(Outcome::win(Side::First, EndReason::Rule("far".into()))), "{hook}");
+    }
+    let src = format!(
+        "{BOARD}const FAR = [\"2a\"];\nfn judge(pos) {{ if global::FAR.contains(\"1a\") {{ }} }}\nv.on(\"game_end\", Fn(\"judge\"));\nv\n"
+    );
+    let path = script_file("global", &src);
+    let (ok, stderr, _) = henka(&["check", &path]);
+    assert!(!ok && stderr.contains("curry(TABLE)") && stderr.contains(&format!("{path}:8:")), "{stderr}");
+}

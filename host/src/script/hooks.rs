@@ -62,7 +62,15 @@ impl ScriptHooks {
             } else {
                 String::new()
             };
-            RuleError { message: format!("hook: {}{within}", e.message), location }
+            // A hook runs after the script's top level has finished, so `global::NAME` finds
+            // nothing: say how tables do reach a hook.
+            let hint = if e.message.contains("global::") {
+                " (a hook runs after the script: give a `fn` its tables through a closure, \
+                 `|pos| judge(pos, TABLE)`, or `Fn(\"judge\").curry(TABLE)`; see docs/scripting.md, \"Hooks\")"
+            } else {
+                ""
+            };
+            RuleError { message: format!("hook: {}{within}{hint}", e.message), location }
         })
     }
 
