@@ -42,8 +42,8 @@ CASES = {
          "Chicks in hand: a Chick may be dropped on any empty cell, the last rank included (where it can never move)."),
         ("hen", "1l1/3/1+C1/1L1 b - 1", 5, "A Hen moves as a gold."),
         ("chick_must_promote", "1l1/1C1/3/1L1 b - 1", 5,
-         "A Chick reaching the last rank must promote; 2b2a+ also lands next to White's Lion, which may take it."),
-        ("middle_game", "g1e/1lC/c2/EL1 b G 1", 5, "Pieces in hand on both sides' turn."),
+         "The Chick on 2b takes White's Lion on 2a and must promote doing so (2b2a+, no unpromoted form): the game ends."),
+        ("middle_game", "g1e/1lC/c2/EL1 b G 1", 5, "A middle game, a Giraffe in Black's hand."),
     ]),
 }
 
