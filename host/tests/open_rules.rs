@@ -135,11 +135,17 @@ fn check_shogi_as_a_hook_and_as_data_agree() {
         assert_eq!(hook.perft(&pos, 3).unwrap(), data.perft(&pos, 3).unwrap(), "{position}");
         assert_eq!(hook.outcome(&pos, &[]).unwrap(), data.outcome(&pos, &[]).unwrap(), "{position}");
     }
-    // The pawn drop that checks wins at once; the one that would mate is uchifuzume.
-    let wins = moves(&*hook, "8k/9/7G1/9/9/9/9/9/K8 b P 1");
-    assert!(wins.contains(&"P*1b".to_string()));
-    let mated = moves(&*hook, "7nk/9/7G1/9/9/9/9/9/K8 b P 1");
-    assert!(!mated.contains(&"P*1b".to_string()), "{mated:?}");
+    // A pawn drop that checks wins at once, even one that would also be mate (no uchifuzume).
+    for position in ["8k/9/7G1/9/9/9/9/9/K8 b P 1", "7nk/9/7G1/9/9/9/9/9/K8 b P 1"] {
+        assert!(moves(&*hook, position).contains(&"P*1b".to_string()), "{position}");
+    }
+    // With uchifuzume added back, the drop that is mate by the ordinary rules is refused, and the
+    // one that is not still wins: the replies are judged without the declared result.
+    let nifu = "drop: #{ one_per_file: true }";
+    let strict =
+        load("strict.rhai", &bundled("check-shogi").replace(nifu, "drop: #{ one_per_file: true, no_mate: true }"));
+    assert!(moves(&*strict, "8k/9/7G1/9/9/9/9/9/K8 b P 1").contains(&"P*1b".to_string()));
+    assert!(!moves(&*strict, "7nk/9/7G1/9/9/9/9/9/K8 b P 1").contains(&"P*1b".to_string()));
     let mut g = Game::new(hook.parse_position("8k/9/7G1/9/9/9/9/9/K8 b P 1").unwrap());
     g.play_str(&*hook, "P*1b").unwrap();
     assert_eq!(g.outcome(&*hook).unwrap(), Some(Outcome::win(Side::First, EndReason::Rule("check".into()))));
