@@ -5,6 +5,7 @@ files of variants Fairy-Stockfish knows (host/tests/perft/<variant>.perft).
     pip install pyffish==0.0.90
     python3 tools/fsf_perft.py check-shogi > host/tests/perft/check-shogi.perft
     python3 tools/fsf_perft.py dobutsu > host/tests/perft/dobutsu.perft
+    python3 tools/fsf_perft.py kyoto > host/tests/perft/kyoto.perft
 
 Positions are written in Henka's notation (the same board string as Fairy-Stockfish's shogi FEN;
 Henka's `b`, the first player, is Fairy-Stockfish's `w`; hands `2Pn` are `[PPn]`) and converted
@@ -31,6 +32,13 @@ CASES = {
         ("rook_and_bishop_in_hand", "4k4/9/9/9/9/9/9/9/4K4 b RBrb 1", 3,
          "Bare Kings with Rook and Bishop in hand each: most drops near the King are checks."),
     ]),
+    "kyoto": ("kyotoshogi", [
+        ("startpos", "startpos", 4, "The start: every move turns the piece over."),
+        ("drops_anywhere", "k4/5/5/5/4K b LNP 1", 3,
+         "Lance, Knight and Pawn in hand: each drops with either face on every empty cell, the last ranks included."),
+        ("pawn_drop_mate_allowed", "3nk/5/3G1/5/K4 b P 1", 3, "P*1b mates, and is allowed: no uchifuzume."),
+        ("middle_game", "p1k1t/2g2/1Sb2/5/T1K1P b Ns 1", 3, "A middle game with tiles in both hands."),
+    ]),
     "dobutsu": ("dobutsu", [
         ("startpos", "startpos", 6, "The start."),
         ("try_safe_or_attacked", "2l/1L1/3/3 b - 1", 4,
@@ -56,8 +64,20 @@ NOTES = {
 }
 
 
-def to_fen(henka: str) -> str:
+# Henka's tokens for faces Fairy-Stockfish writes as promoted pieces (Kyoto's second faces).
+FACES = {"kyoto": {"T": "+L", "G": "+N", "B": "+S", "R": "+P"}}
+
+
+def fsf_token(c: str, faces: dict) -> str:
+    fsf = faces.get(c.upper())
+    if fsf is None:
+        return c
+    return fsf if c.isupper() else fsf.lower()
+
+
+def to_fen(henka: str, faces: dict) -> str:
     board, side, hands, *_ = henka.split()
+    board = "".join(fsf_token(c, faces) for c in board)
     held = "".join(piece * int(n or 1) for n, piece in re.findall(r"(\d*)([A-Za-z])", "" if hands == "-" else hands))
     return f"{board}[{held or '-'}] {'w' if side == 'b' else 'b'} 0 1"
 
@@ -78,7 +98,7 @@ def main() -> None:
     for line in NOTES.get(name, []):
         print(f"# {line}")
     for case_id, pos, depth, comment in cases:
-        fen = sf.start_fen(fsf_name) if pos == "startpos" else to_fen(pos)
+        fen = sf.start_fen(fsf_name) if pos == "startpos" else to_fen(pos, FACES.get(name, {}))
         if sf.validate_fen(fen, fsf_name) != 1:
             sys.exit(f"{case_id}: Fairy-Stockfish refuses {fen}")
         print()

@@ -32,6 +32,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("ki-shogi", include_str!("../../scripts/ki-shogi.rhai")),
     ("check-shogi", include_str!("../../scripts/check-shogi.rhai")),
     ("dobutsu", include_str!("../../scripts/dobutsu.rhai")),
+    ("kyoto", include_str!("../../scripts/kyoto.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -147,7 +148,17 @@ mod tests {
         let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
         assert_eq!(
             names,
-            ["check-shogi", "dobutsu", "ki-shogi", "ladies-and-generals", "ogi", "okisaki", "shogi", "taishin"]
+            [
+                "check-shogi",
+                "dobutsu",
+                "ki-shogi",
+                "kyoto",
+                "ladies-and-generals",
+                "ogi",
+                "okisaki",
+                "shogi",
+                "taishin"
+            ]
         );
     }
 

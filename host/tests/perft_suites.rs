@@ -95,3 +95,10 @@ fn check_shogi_suite() {
 fn dobutsu_suite() {
     run_suite("dobutsu");
 }
+
+/// Counts from Fairy-Stockfish (tools/fsf_perft.py): tiles that turn over after every move, drops
+/// with either face anywhere (the dead cells included), pawn-drop mate allowed.
+#[test]
+fn kyoto_suite() {
+    run_suite("kyoto");
+}

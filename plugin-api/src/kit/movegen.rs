@@ -224,7 +224,9 @@ impl KitVariant {
                 }
                 for c in self.geometry.cells().filter(|&c| pos.piece_at(c).is_none()) {
                     let faces = cube.faces.iter().map(|&f| f as PieceId);
-                    out.extend(faces.filter(|&f| !t.dead[t.slot(f, side, c)]).map(|f| Move::drop(f, c)));
+                    let may_drop =
+                        |f: PieceId| !t.dead[t.slot(f, side, c)] || self.rules.pieces[f as usize].drop_immobile;
+                    out.extend(faces.filter(|&f| may_drop(f)).map(|f| Move::drop(f, c)));
                 }
             }
             return;
