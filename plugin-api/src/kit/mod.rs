@@ -97,15 +97,18 @@ impl Variant for KitVariant {
         if self.rules.baring == BaringRule::BoardAndHand && self.has_royals && self.side_is_bare(pos, stm) {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::Baring)));
         }
-        // Declared results are judged above: the moves by the data rules and the filter.
         let mut moves = Vec::new();
-        let mut scratch = pos.clone();
-        match &self.field {
-            Some(f) => self.field_moves(f, &mut scratch, &mut moves)?,
-            None => self.gen_moves(&mut scratch, &mut moves, true)?,
-        }
+        self.legal_moves(pos, &mut moves)?;
         let checked = self.rules.check != CheckRule::Ignore && self.in_check(pos);
         if moves.is_empty() {
+            // Move generation judges declared results without the history; a hook whose answer
+            // depends on it may have decided there what it did not decide above. The position
+            // has no moves either way, so its result is the one that removed them.
+            if self.declares_ends
+                && let Some(o) = self.declared_end(pos, &[])?
+            {
+                return Ok(Some(o));
+            }
             return Ok(Some(if checked {
                 Outcome::win(stm.opponent(), EndReason::Checkmate)
             } else {
