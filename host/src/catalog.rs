@@ -30,6 +30,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("taishin", include_str!("../../scripts/taishin.rhai")),
     ("ladies-and-generals", include_str!("../../scripts/ladies-and-generals.rhai")),
     ("ki-shogi", include_str!("../../scripts/ki-shogi.rhai")),
+    ("check-shogi", include_str!("../../scripts/check-shogi.rhai")),
+    ("dobutsu", include_str!("../../scripts/dobutsu.rhai")),
+    ("kyoto", include_str!("../../scripts/kyoto.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -143,7 +146,20 @@ mod tests {
     #[test]
     fn bundled_variants_are_found_without_any_folder() {
         let names: Vec<String> = discover(&[]).into_iter().map(|e| e.name).collect();
-        assert_eq!(names, ["ki-shogi", "ladies-and-generals", "ogi", "okisaki", "shogi", "taishin"]);
+        assert_eq!(
+            names,
+            [
+                "check-shogi",
+                "dobutsu",
+                "ki-shogi",
+                "kyoto",
+                "ladies-and-generals",
+                "ogi",
+                "okisaki",
+                "shogi",
+                "taishin"
+            ]
+        );
     }
 
     #[test]

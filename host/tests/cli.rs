@@ -170,7 +170,9 @@ fn run_match(variant: &str, a: &str, b: &str, games: u32, time: &str, max_plies:
 
 #[test]
 fn the_ai_beats_a_random_mover_in_every_seed_variant() {
-    for variant in ["shogi", "okisaki", "ogi", "ki-shogi", "taishin", "ladies-and-generals"] {
+    for variant in
+        ["shogi", "okisaki", "ogi", "ki-shogi", "taishin", "ladies-and-generals", "check-shogi", "dobutsu", "kyoto"]
+    {
         let out = run_match(variant, "ai", "random", 2, "0.05", 400);
         assert_eq!(match_wins(&out, "ai"), 2, "{variant}: {out}");
         assert!(out.contains("average length: "), "{out}");
@@ -267,8 +269,8 @@ fn the_usi_engine_speaks_the_protocol() {
     let out = exchange("usi\n", "usiok");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default shogi var ki-shogi var ladies-and-generals var ogi var okisaki \
-             var shogi"
+            "option name UCI_Variant type combo default shogi var check-shogi var dobutsu var ki-shogi var kyoto \
+             var ladies-and-generals var ogi var okisaki var shogi"
         ),
         "{out}"
     );
@@ -285,6 +287,23 @@ fn the_usi_engine_speaks_the_protocol() {
     // `go infinite` thinks until `stop`.
     let out = exchange("go infinite\nstop\n", "bestmove");
     assert!(out.contains("bestmove "), "{out}");
+    usi.quit();
+}
+
+/// A result declared by the position (Dobutsu's try) leaves USI nothing to play: the engine
+/// resigns, and `go perft` counts no moves — the same answer as perft and the game.
+#[test]
+fn the_usi_engine_resigns_a_declared_loss() {
+    let mut usi = Usi::start(&["usi", "dobutsu"]);
+    usi.exchange(b"usi\nisready\n", "readyok");
+    // Black's Lion made a safe try to 3a: White has lost.
+    let out = usi.exchange(b"position sfen L1l/3/3/3 w - 2\ngo depth 2\n", "bestmove");
+    assert!(out.contains("bestmove resign"), "{out}");
+    let out = usi.exchange(b"go perft 1\n", "Nodes searched");
+    assert!(out.contains("Nodes searched: 0"), "{out}");
+    // One ply earlier Black wins at once: the try (2b3a) or taking the Lion (2b1a).
+    let out = usi.exchange(b"position sfen 2l/1L1/3/3 b - 1\ngo depth 2\n", "bestmove");
+    assert!(out.contains("bestmove 2b3a") || out.contains("bestmove 2b1a"), "{out}");
     usi.quit();
 }
 

@@ -81,3 +81,24 @@ fn ladies_and_generals_suite() {
 fn ki_shogi_suite() {
     run_suite("ki-shogi");
 }
+
+/// Counts from Fairy-Stockfish (tools/fsf_perft.py): the first check ends the game, so every
+/// position after a check has no legal move.
+#[test]
+fn check_shogi_suite() {
+    run_suite("check-shogi");
+}
+
+/// Counts from Fairy-Stockfish (tools/fsf_perft.py): the try ends the game, and Chicks drop on
+/// the last rank.
+#[test]
+fn dobutsu_suite() {
+    run_suite("dobutsu");
+}
+
+/// Counts from Fairy-Stockfish (tools/fsf_perft.py): tiles that turn over after every move, drops
+/// with either face anywhere (the dead cells included), pawn-drop mate allowed.
+#[test]
+fn kyoto_suite() {
+    run_suite("kyoto");
+}

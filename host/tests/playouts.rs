@@ -114,6 +114,25 @@ proptest! {
     #[test]
     fn ogi_playouts(seed in any::<u64>()) { playout("ogi", seed, 120)?; }
 
+    #[test]
+    fn kyoto_playouts(seed in any::<u64>()) { playout("kyoto", seed, 120)?; }
+
+    /// The first check ends the game: a position that still has moves has no side in check, and
+    /// a position without moves after a check is won by the checking side.
+    #[test]
+    fn check_shogi_playouts(seed in any::<u64>()) {
+        playout_checking("check-shogi", seed, 120, &|v, pos, moves| {
+            if moves.is_empty() {
+                let o = v.outcome(pos, &[]).unwrap().expect("no moves: decided");
+                if v.in_check(pos) {
+                    prop_assert_eq!(o.winner, Some(pos.side_to_move().opponent()));
+                }
+            } else {
+                prop_assert!(!v.in_check(pos), "play went on after a check in {}", v.format_position(pos));
+            }
+            Ok(())
+        })?;
+    }
 }
 
 /// Ladies and Generals: every move round-trips through notation, and the four restrictions hold

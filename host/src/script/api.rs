@@ -4,13 +4,15 @@
 
 use std::sync::Arc;
 
+use henka_api::kit::KitVariant;
 use henka_api::model::geometry::Vector;
 use henka_api::rules::betza::{self, Atom, Mode, Moves};
 use henka_api::rules::directions;
 use henka_api::rules::{
-    BaringRule, CheckRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet, StalemateRule,
+    BaringRule, CheckRule, EndRules, Limit, LimitScope, PieceRule, PromotionRule, ReachRule, RepetitionRule, RuleSet,
+    StalemateRule,
 };
-use henka_api::{Geometry, GeometrySpec, Metadata, Position as Pos, Side, VariantInfo, notation};
+use henka_api::{Geometry, GeometrySpec, HistoryEntry, Metadata, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 
 use super::field_api::{self, CubeDecl, FaceLinks, FieldDecl};
@@ -70,6 +72,16 @@ pub struct VariantBuilder {
     pub face_links: Vec<FaceLinks>,
     pub cubes: Vec<Declared<CubeDecl>>,
     pub field: Option<Declared<FieldDecl>>,
+    /// `v.win(…)`: the declared end rules, with the reach rule's piece names still unresolved.
+    pub win: Option<Declared<WinDecl>>,
+}
+
+/// The end rules as a script states them (`v.win(#{ reach: …, checks: n })`).
+#[derive(Clone, Debug, Default)]
+pub struct WinDecl {
+    /// The reach rule: piece names (empty = the royals), zone depth, survives the reply.
+    pub reach: Option<(Vec<String>, u8, bool)>,
+    pub checks: u8,
 }
 
 /// Checks that a map has only known keys, so a typo is an error rather than a silent default.
@@ -260,6 +272,7 @@ fn piece_from_map(m: &Map, base_token: Option<&str>) -> Res<PieceRule> {
         promotes_to: None,
         one_per_file: false,
         no_drop_mate: false,
+        drop_immobile: false,
         zone_promotion: true,
         spares_protected_royals: get_bool(m, "spares_protected_royals")?,
         reversible_promotion: false,
@@ -318,9 +331,10 @@ impl VariantBuilder {
         let mut piece = piece_from_map(&m, None)?;
         if let Some(d) = m.get("drop") {
             let d = d.clone().try_cast::<Map>().ok_or("`drop` must be a map, e.g. #{ one_per_file: true }")?;
-            check_keys(&d, "`drop`", &["one_per_file", "no_mate"])?;
+            check_keys(&d, "`drop`", &["one_per_file", "no_mate", "allow_immobile"])?;
             piece.one_per_file = get_bool(&d, "one_per_file")?;
             piece.no_drop_mate = get_bool(&d, "no_mate")?;
+            piece.drop_immobile = get_bool(&d, "allow_immobile")?;
         }
         if let Some(d) = m.get("limit") {
             let d = d.clone().try_cast::<Map>().ok_or("`limit` must be a map, e.g. #{ most: 2, per: \"file\" }")?;
@@ -427,6 +441,38 @@ impl VariantBuilder {
         Ok(())
     }
 
+    /// `v.win(#{ reach: #{ zone, pieces, survives }, checks })`: results declared by the position.
+    fn win(ctx: NativeCallContext, b: &mut VariantBuilder, m: Map) -> Res<()> {
+        check_keys(&m, "win", &["reach", "checks"])?;
+        let mut win = WinDecl::default();
+        if let Some(r) = m.get("reach") {
+            let r = r.clone().try_cast::<Map>().ok_or("`reach` must be a map, e.g. #{ zone: 1, survives: true }")?;
+            check_keys(&r, "`reach`", &["zone", "pieces", "survives"])?;
+            let zone =
+                int_in(get_int(&r, "zone")?.ok_or("`reach` needs `zone`: how many far ranks")?, 1, 255, "`zone`")?;
+            let pieces = match r.get("pieces") {
+                None => Vec::new(),
+                Some(d) => {
+                    let names = d.clone().try_cast::<Array>().ok_or("`pieces` must be an array of piece names")?;
+                    let names = names
+                        .into_iter()
+                        .map(|n| n.into_string().map_err(|t| format!("`pieces` holds names, not {t}")));
+                    let names: Vec<String> = names.collect::<Result<_, _>>()?;
+                    if names.is_empty() {
+                        return fail("`pieces` names no piece; leave it out to mean the royals");
+                    }
+                    names
+                }
+            };
+            win.reach = Some((pieces, zone, get_bool(&r, "survives")?));
+        }
+        if let Some(n) = get_int(&m, "checks")? {
+            win.checks = int_in(n, 1, 255, "`checks`")?;
+        }
+        b.win = Some(Declared { value: win, at: ctx.call_position() });
+        Ok(())
+    }
+
     fn on(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
         const HOOKS: [&str; 3] = ["game_end", "filter_moves", "stranded"];
         if !HOOKS.contains(&name) {
@@ -466,6 +512,34 @@ impl VariantBuilder {
             }
         }
         let (cubes, field) = field_api::resolve(self, &mut pieces)?;
+        let mut end = EndRules::default();
+        if let Some(win) = &self.win {
+            if let Some((names, zone, survives)) = &win.value.reach {
+                let mut types = Vec::new();
+                for name in names {
+                    let found: Vec<usize> = (0..pieces.len()).filter(|&i| &pieces[i].name == name).collect();
+                    if found.is_empty() {
+                        return Err((win.at, format!("`reach`: no piece is named {name:?}")));
+                    }
+                    types.extend(found);
+                }
+                if *zone > geometry.ranks {
+                    return Err((
+                        win.at,
+                        format!("`reach`: the zone is {zone} ranks, the board has {}", geometry.ranks),
+                    ));
+                }
+                end.reach = Some(ReachRule { pieces: types, zone: *zone, survives: *survives });
+            }
+            end.checks = win.value.checks;
+            let needs_royal = end.checks > 0 || end.reach.as_ref().is_some_and(|r| r.pieces.is_empty());
+            if needs_royal && !pieces.iter().any(|p| p.royal) {
+                return Err((
+                    win.at,
+                    "`win` speaks of royals (check, or `reach` without `pieces`), and no piece is royal".into(),
+                ));
+            }
+        }
         // Every field named (no `..RuleSet::default()`): a rule added to RuleSet must be read from
         // scripts too.
         Ok(RuleSet {
@@ -483,6 +557,7 @@ impl VariantBuilder {
             cubes,
             field,
             royals_per_side: self.royals_per_side,
+            end,
         })
     }
 }
@@ -523,11 +598,17 @@ fn new_variant(ctx: NativeCallContext, m: Map) -> Res<VariantBuilder> {
     })
 }
 
-/// A position as hook functions see it: read-only, with cells and tokens in the variant's notation.
+/// The position handle hooks receive: a copy of the kit's position and the variant itself, so
+/// every query (attacks, check, legal moves) runs the kit's native code rather than script code.
+/// Read-only: nothing a hook does through it changes the game. Cells and tokens are in the
+/// variant's notation.
 #[derive(Clone, Debug)]
 pub struct ScriptPosition {
     pub pos: Pos,
     pub info: Arc<(VariantInfo, Geometry)>,
+    pub kit: Arc<KitVariant>,
+    /// The game's earlier positions, where the caller knows them (empty in perft and search).
+    pub history: Vec<HistoryEntry>,
 }
 
 impl ScriptPosition {
@@ -540,6 +621,45 @@ impl ScriptPosition {
         m.insert("side".into(), side_name(p.side).into());
         m.insert("royal".into(), info.royal.into());
         m
+    }
+
+    fn cell(&self, name: &str) -> Res<henka_api::Cell> {
+        notation::parse_cell(&self.info.1, name).map_err(|e| e.to_string().into())
+    }
+
+    fn cell_names(&self, cells: impl IntoIterator<Item = henka_api::Cell>) -> Array {
+        cells.into_iter().map(|c| notation::cell_name(&self.info.1, c).into()).collect()
+    }
+
+    fn move_names(&self, moves: &[henka_api::Move]) -> Array {
+        moves.iter().map(|&m| notation::format_move(&self.info.0, &self.info.1, &self.pos, m).into()).collect()
+    }
+
+    fn pieces_of(&self, side: Option<Side>) -> Array {
+        (self.pos.cells().iter().enumerate())
+            .filter_map(|(c, q)| {
+                q.filter(|q| side.is_none_or(|s| q.side == s)).map(|q| self.piece_map(c as u16, q).into())
+            })
+            .collect()
+    }
+
+    fn legal_moves(&mut self) -> Res<Array> {
+        let mut moves = Vec::new();
+        self.kit.rule_moves(&self.pos, &mut moves).map_err(|e| e.to_string())?;
+        Ok(self.move_names(&moves))
+    }
+
+    fn moves_of(&mut self, cell: &str) -> Res<Array> {
+        let c = self.cell(cell)?;
+        let mut moves = Vec::new();
+        self.kit.rule_moves_from(&self.pos, c, &mut moves).map_err(|e| e.to_string())?;
+        Ok(self.move_names(&moves))
+    }
+
+    /// How often this position occurred before in the game (0 where the history is unknown).
+    fn repetitions(&mut self) -> i64 {
+        let now = self.pos.repetition_hash();
+        self.history.iter().filter(|h| h.hash == now).count() as i64
     }
 
     fn token_type(&self, token: &str) -> Res<u8> {
@@ -560,6 +680,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("rules", VariantBuilder::rules)
         .register_fn("setup", VariantBuilder::setup)
         .register_fn("on", VariantBuilder::on)
+        .register_fn("win", VariantBuilder::win)
         .register_fn("on_capture", VariantBuilder::on_capture_hook);
     field_api::register(engine);
 
@@ -571,8 +692,31 @@ pub fn register(engine: &mut Engine) {
             let c = notation::parse_cell(&p.info.1, cell).map_err(|e| e.to_string())?;
             Ok(p.pos.piece_at(c).map_or(Dynamic::UNIT, |q| p.piece_map(c, q).into()))
         })
-        .register_fn("pieces", |p: &mut ScriptPosition| -> Array {
-            p.pos.cells().iter().enumerate().filter_map(|(c, q)| q.map(|q| p.piece_map(c as u16, q).into())).collect()
+        .register_fn("pieces", |p: &mut ScriptPosition| p.pieces_of(None))
+        .register_fn("pieces", |p: &mut ScriptPosition, side: &str| Ok(p.pieces_of(Some(parse_side(side)?))) as Res<_>)
+        .register_fn("royals", |p: &mut ScriptPosition, side: &str| -> Res<Array> {
+            Ok(p.cell_names(p.kit.royal_cells(&p.pos, parse_side(side)?)))
+        })
+        .register_fn("attacked", |p: &mut ScriptPosition, cell: &str, by: &str| -> Res<bool> {
+            Ok(p.kit.attacks(&p.pos, p.cell(cell)?, parse_side(by)?))
+        })
+        .register_fn("in_check", |p: &mut ScriptPosition, side: &str| -> Res<bool> {
+            Ok(p.kit.side_in_check(&p.pos, parse_side(side)?))
+        })
+        .register_fn("in_check", |p: &mut ScriptPosition| p.kit.side_in_check(&p.pos, p.pos.side_to_move()))
+        .register_fn("legal_moves", ScriptPosition::legal_moves)
+        .register_fn("moves_of", ScriptPosition::moves_of)
+        .register_fn("repetitions", ScriptPosition::repetitions)
+        .register_fn("history", |p: &mut ScriptPosition| -> Array {
+            let now = p.pos.repetition_hash();
+            (p.history.iter())
+                .map(|h| {
+                    let mut m = Map::new();
+                    m.insert("in_check".into(), h.in_check.into());
+                    m.insert("same_as_now".into(), (h.hash == now).into());
+                    m.into()
+                })
+                .collect()
         })
         .register_fn("count", |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
             let (ty, side) = (p.token_type(token)?, parse_side(side)?);

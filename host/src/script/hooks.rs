@@ -1,11 +1,12 @@
 //! Script functions as kit hooks. Each call gets the sandbox's time limit, and any error becomes a
 //! [`RuleError`] with the script's file:line:col, so a broken hook never takes the host down.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-use henka_api::kit::{Hooks, Support};
+use henka_api::kit::{Hooks, KitVariant, Support};
 use henka_api::{
-    EndReason, Geometry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo, notation,
+    EndReason, Geometry, HistoryEntry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo,
+    notation,
 };
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
@@ -29,6 +30,9 @@ pub struct ScriptHooks {
     pub(crate) capture_hook: Option<(Vec<String>, (FnPtr, rhai::Position))>,
     /// The variant's description, known once the kit has built it.
     pub(crate) info: OnceLock<Arc<(VariantInfo, Geometry)>>,
+    /// The variant these hooks belong to, whose native queries the position handle calls. Weak:
+    /// the variant owns the hooks.
+    pub(crate) kit: OnceLock<Weak<KitVariant>>,
 }
 
 impl std::fmt::Debug for ScriptHooks {
@@ -48,14 +52,33 @@ impl ScriptHooks {
         self.deadline.arm();
         f.call::<Dynamic>(&self.engine, &self.ast, args).map_err(|e| {
             let e = ScriptError::from_eval(&self.source, *e);
+            // Rhai moves a limit's error (time, operations, call depth) to the call site of each
+            // script function it leaves, and a hook's call site is the host: such errors arrive
+            // without a position, so they point at the `v.on(...)` and name the function.
             let location = e.location.or_else(|| super::error::location(&self.source, *registered));
-            RuleError { message: format!("hook: {}", e.message), location }
+            let name = f.fn_name();
+            let within = if e.call_stack.is_empty() && !name.starts_with("anon$") {
+                format!(" (in `{name}`)")
+            } else {
+                String::new()
+            };
+            // A hook runs after the script's top level has finished, so `global::NAME` finds
+            // nothing: say how tables do reach a hook.
+            let hint = if e.message.contains("global::") {
+                " (a hook runs after the script: give a `fn` its tables through a closure, \
+                 `|pos| judge(pos, TABLE)`, or `Fn(\"judge\").curry(TABLE)`; see docs/scripting.md, \"Hooks\")"
+            } else {
+                ""
+            };
+            RuleError { message: format!("hook: {}{within}{hint}", e.message), location }
         })
     }
 
-    fn script_position(&self, pos: &Position) -> Result<ScriptPosition, RuleError> {
-        let info = self.info.get().ok_or_else(|| RuleError::new("hook called before the variant was built"))?;
-        Ok(ScriptPosition { pos: pos.clone(), info: info.clone() })
+    fn script_position(&self, pos: &Position, history: &[HistoryEntry]) -> Result<ScriptPosition, RuleError> {
+        let early = || RuleError::new("hook called before the variant was built");
+        let info = self.info.get().ok_or_else(early)?;
+        let kit = self.kit.get().and_then(Weak::upgrade).ok_or_else(early)?;
+        Ok(ScriptPosition { pos: pos.clone(), info: info.clone(), kit, history: history.to_vec() })
     }
 
     fn err(&self, (_, registered): &(FnPtr, rhai::Position), message: String) -> RuleError {
@@ -72,19 +95,26 @@ impl Hooks for ScriptHooks {
         let Some(f) = &self.filter_moves else {
             return Ok(());
         };
-        let sp = self.script_position(pos)?;
+        let sp = self.script_position(pos, &[])?;
         let (info, geo) = &*sp.info;
         let names: Vec<String> = moves.iter().map(|&m| notation::format_move(info, geo, pos, m)).collect();
         let array: Array = names.iter().map(|s| Dynamic::from(s.clone())).collect();
         let kept = self.call(f, (sp, array))?;
         let kept: Array =
             kept.try_cast::<Array>().ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
-        let kept: Vec<String> = kept.into_iter().map(|d| d.into_string().unwrap_or_default()).collect();
+        let mut keep = vec![false; names.len()];
+        for d in kept {
+            let name = d.into_string().map_err(|t| self.err(f, format!("must return move strings, not {t}")))?;
+            // A move that was not offered is a bug in the hook, not a way to add moves.
+            let i = names.iter().position(|n| *n == name).ok_or_else(|| {
+                self.err(f, format!("returned {name:?}, which is not one of the legal moves it was given"))
+            })?;
+            keep[i] = true;
+        }
         let mut i = 0;
         moves.retain(|_| {
-            let keep = kept.contains(&names[i]);
             i += 1;
-            keep
+            keep[i - 1]
         });
         Ok(())
     }
@@ -118,7 +148,7 @@ impl Hooks for ScriptHooks {
 
     fn after_capture(&self, pos: &Position, mv: Move, victims: &[Piece]) -> Result<PieceId, RuleError> {
         let Some((_, f)) = &self.capture_hook else { return Ok(mv.piece) };
-        let sp = self.script_position(pos)?;
+        let sp = self.script_position(pos, &[])?;
         let mover = pos.piece_at(mv.from).ok_or_else(|| self.err(f, "no piece on the move's start".into()))?;
         let victim_cells =
             [mv.via, mv.to].into_iter().filter(|&c| c != NO_CELL && c != mv.from && pos.piece_at(c).is_some());
@@ -143,19 +173,29 @@ impl Hooks for ScriptHooks {
         }
     }
 
-    fn outcome(&self, pos: &Position) -> Result<Option<Outcome>, RuleError> {
+    fn has_outcome(&self) -> bool {
+        self.game_end.is_some()
+    }
+
+    fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
         let Some(f) = &self.game_end else {
             return Ok(None);
         };
-        let r = self.call(f, (self.script_position(pos)?,))?;
+        let r = self.call(f, (self.script_position(pos, history)?,))?;
         if r.is_unit() {
             return Ok(None);
         }
         let m = r.try_cast::<Map>().ok_or_else(|| {
             self.err(f, "must return () or #{ winner: \"black\"|\"white\"|\"draw\", reason: \"…\" }".into())
         })?;
+        if let Some(k) = m.keys().find(|k| !["winner", "reason"].contains(&k.as_str())) {
+            return Err(self.err(f, format!("returned a map with an unknown key `{k}` (known: winner, reason)")));
+        }
         let reason = m.get("reason").map(|d| d.to_string()).unwrap_or_else(|| "the variant's rule".into());
-        let winner = m.get("winner").map(|d| d.to_string()).unwrap_or_default();
+        let Some(winner) = m.get("winner") else {
+            return Err(self.err(f, "returned a result without `winner` (\"black\", \"white\" or \"draw\")".into()));
+        };
+        let winner = winner.to_string();
         let outcome = match winner.as_str() {
             "black" => Outcome::win(Side::First, EndReason::Rule(reason)),
             "white" => Outcome::win(Side::Second, EndReason::Rule(reason)),

@@ -122,6 +122,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         stranded: None,
         capture_hook: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
         info: OnceLock::new(),
+        kit: OnceLock::new(),
     };
     for h in &builder.hooks {
         let (name, f) = &h.value;
@@ -151,6 +152,9 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         h.info.set(Arc::new((kit.info().clone(), geometry))).expect("set once");
     }
     let variant = Arc::new(kit);
+    if let Some(h) = &hooks {
+        h.kit.set(Arc::downgrade(&variant)).expect("set once");
+    }
     // Run the hooks once on the start position so a broken hook is a load error, not a surprise.
     let start = variant.start_position();
     let mut moves = Vec::new();

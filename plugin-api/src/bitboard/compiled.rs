@@ -42,6 +42,12 @@ impl<B: Bits> BitboardVariant<B> {
         if rules.check != CheckRule::MustEscape {
             return Err(BitboardError::Unsupported("royals that may be left in check".into()));
         }
+        if rules.end.any() {
+            return Err(BitboardError::Unsupported("results declared by reach or check-count rules".into()));
+        }
+        if let Some(p) = rules.pieces.iter().find(|p| p.drop_immobile) {
+            return Err(BitboardError::Unsupported(format!("{}: drops where the piece could never move", p.name)));
+        }
         if let Some(p) = rules.pieces.iter().find(|p| p.reversible_promotion || p.limit.is_some()) {
             return Err(BitboardError::Unsupported(format!("{}: reversible promotions and per-file limits", p.name)));
         }

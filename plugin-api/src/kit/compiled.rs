@@ -15,8 +15,9 @@ use super::support::Support;
 use super::tables::{Tables, TypeSet};
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
-use crate::model::geometry::Geometry;
+use crate::model::geometry::{Cell, Geometry};
 use crate::model::piece::PieceId;
+use crate::model::side::Side;
 use crate::rules::betza::{self, Atom, Path};
 use crate::rules::{RuleSet, RuleSetError};
 
@@ -71,6 +72,12 @@ pub struct KitVariant {
     pub(super) has_cubes: bool,
     /// The open field's rules, when the variant has one.
     pub(super) field: Option<FieldTables>,
+    /// Per side, per cell: the cell is in that side's far zone of the reach rule.
+    pub(super) reach_zone: [Vec<bool>; 2],
+    /// Per type: reaching the zone wins (the reach rule's pieces, or the royals).
+    pub(super) reaches: Vec<bool>,
+    /// Some rule or hook can declare a result from the position, so move generation asks first.
+    pub(super) declares_ends: bool,
 }
 
 impl KitVariant {
@@ -112,7 +119,23 @@ impl KitVariant {
             .map(|rule| FieldTables::new(&rules, rule, &info, &geometry))
             .transpose()
             .map_err(KitError::Compile)?;
+        let reach_zone = Side::BOTH.map(|side| {
+            let depth = rules.end.reach.as_ref().map_or(0, |r| r.zone) as i32;
+            let ranks = geometry.ranks() as i32;
+            (0..geometry.len() as Cell).map(|c| depth > 0 && geometry.rank_from(side, c) >= ranks - depth).collect()
+        });
+        let reaches = (0..n)
+            .map(|i| match &rules.end.reach {
+                Some(r) if r.pieces.is_empty() => rules.pieces[i].royal,
+                Some(r) => r.pieces.contains(&i),
+                None => false,
+            })
+            .collect();
+        let declares_ends = rules.end.any() || hooks.as_ref().is_some_and(|h| h.has_outcome());
         Ok(KitVariant {
+            reach_zone,
+            reaches,
+            declares_ends,
             flips: rules.pieces.iter().map(|p| p.opposite.map(|t| t as PieceId)).collect(),
             capture_faces: (rules.pieces.iter())
                 .map(|p| p.capture_faces.iter().map(|&t| t as PieceId).collect())

@@ -128,6 +128,20 @@ impl KitVariant {
         pos: &mut Position,
         out: &mut Vec<Move>,
     ) -> Result<(), RuleError> {
+        if self.declares_ends && self.declared_end(pos, &[])?.is_some() {
+            out.clear();
+            return Ok(());
+        }
+        self.field_moves(f, pos, out)
+    }
+
+    /// [`KitVariant::field_legal`] without asking whether the position declares a result.
+    pub(crate) fn field_moves(
+        &self,
+        f: &FieldTables,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
         let node = FieldNode::scan(pos)?;
         self.field_legal_at(f, pos, &node, out)
     }
@@ -256,6 +270,9 @@ impl KitVariant {
         bufs: &mut [Vec<Move>],
     ) -> Result<u64, RuleError> {
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+        if self.declares_ends && self.declared_end(pos, &[])?.is_some() {
+            return Ok(0);
+        }
         self.field_legal_at(f, pos, node, buf)?;
         if depth <= 1 {
             return Ok(buf.len() as u64);

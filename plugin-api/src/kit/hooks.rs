@@ -10,7 +10,7 @@ use super::support::Support;
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
 use crate::model::moves::Move;
-use crate::model::outcome::Outcome;
+use crate::model::outcome::{HistoryEntry, Outcome};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::position::Position;
 
@@ -54,8 +54,19 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
-    /// A result the data rules do not know (checked before the kit's own end rules).
-    fn outcome(&self, _pos: &Position) -> Result<Option<Outcome>, RuleError> {
+    /// Whether [`Hooks::outcome`] can ever declare a result. The kit then asks it before
+    /// generating moves in every position (a decided position has no legal moves), so a hook
+    /// set that never declares one should say `false` and cost nothing.
+    fn has_outcome(&self) -> bool {
+        true
+    }
+
+    /// A result the data rules do not know (checked after the data's end rules and before mate
+    /// and stalemate). A decided position has no legal moves: the kit asks this before generating
+    /// moves, in perft and search too, where `history` is empty. `history` holds the game's
+    /// earlier positions only when [`crate::Variant::outcome`] is asked with them, so a result
+    /// that depends on it ends the game as the repetition rule does: in the game, not in perft.
+    fn outcome(&self, _pos: &Position, _history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
         Ok(None)
     }
 }

@@ -28,6 +28,7 @@ mod hooks;
 mod limits;
 mod movegen;
 mod paths;
+mod query;
 mod support;
 mod tables;
 
@@ -88,8 +89,8 @@ impl Variant for KitVariant {
         if self.has_royals && !royal_left {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::RoyalCaptured)));
         }
-        if let Some(h) = &self.hooks
-            && let Some(o) = h.outcome(pos)?
+        if self.declares_ends
+            && let Some(o) = self.declared_end(pos, history)?
         {
             return Ok(Some(o));
         }
@@ -100,6 +101,14 @@ impl Variant for KitVariant {
         self.legal_moves(pos, &mut moves)?;
         let checked = self.rules.check != CheckRule::Ignore && self.in_check(pos);
         if moves.is_empty() {
+            // Move generation judges declared results without the history; a hook whose answer
+            // depends on it may have decided there what it did not decide above. The position
+            // has no moves either way, so its result is the one that removed them.
+            if self.declares_ends
+                && let Some(o) = self.declared_end(pos, &[])?
+            {
+                return Ok(Some(o));
+            }
             return Ok(Some(if checked {
                 Outcome::win(stm.opponent(), EndReason::Checkmate)
             } else {

@@ -7,10 +7,15 @@ use super::tables::{ProbeKind, TypeSet};
 use crate::model::error::RuleError;
 use crate::model::geometry::{Cell, NO_CELL};
 use crate::model::moves::{Move, MoveKind};
+use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::position::Position;
 use crate::model::side::Side;
 use crate::rules::CheckRule;
+
+/// The first of the two position counters (one per side, first player first) that count the
+/// checks each side gave when the n-th check wins; counters 0 and 1 count passes.
+pub(crate) const CHECK_COUNTERS: usize = 2;
 
 /// What a move changed, so it can be taken back exactly.
 #[derive(Clone, Copy, Debug)]
@@ -20,6 +25,8 @@ pub(crate) struct Undo {
     captured_via: Option<Piece>,
     /// The mover's consecutive-pass count before the move (when passes are limited).
     passes: u16,
+    /// The mover's count of checks given before the move (when the n-th check wins, n > 1).
+    checks: u16,
 }
 
 /// A turn skipped: the pass move, or a piece's move back to its own cell without a capture.
@@ -217,7 +224,9 @@ impl KitVariant {
                 }
                 for c in self.geometry.cells().filter(|&c| pos.piece_at(c).is_none()) {
                     let faces = cube.faces.iter().map(|&f| f as PieceId);
-                    out.extend(faces.filter(|&f| !t.dead[t.slot(f, side, c)]).map(|f| Move::drop(f, c)));
+                    let may_drop =
+                        |f: PieceId| !t.dead[t.slot(f, side, c)] || self.rules.pieces[f as usize].drop_immobile;
+                    out.extend(faces.filter(|&f| may_drop(f)).map(|f| Move::drop(f, c)));
                 }
             }
             return;
@@ -242,8 +251,9 @@ impl KitVariant {
                 }
             }
             let limited = self.limits.full_groups(pos, side, ty);
+            let immobile_ok = self.rules.pieces[ty as usize].drop_immobile;
             for c in self.geometry.cells() {
-                if pos.piece_at(c).is_some() || t.dead[t.slot(ty, side, c)] {
+                if pos.piece_at(c).is_some() || (t.dead[t.slot(ty, side, c)] && !immobile_ok) {
                     continue;
                 }
                 if let Some((full, group)) = &limited
@@ -373,7 +383,7 @@ impl KitVariant {
     #[inline]
     pub(crate) fn make(&self, pos: &mut Position, mv: Move) -> Undo {
         let side = pos.side_to_move();
-        let mut u = Undo { moved: None, captured: None, captured_via: None, passes: 0 };
+        let mut u = Undo { moved: None, captured: None, captured_via: None, passes: 0, checks: 0 };
         if self.rules.pass_limit > 0 {
             u.passes = pos.counter(side.index());
             let passes = if is_pass(mv) { u.passes + 1 } else { 0 };
@@ -413,6 +423,14 @@ impl KitVariant {
             MoveKind::Pass => {}
         }
         pos.switch_turn();
+        if self.rules.end.checks > 1 {
+            // The n-th check wins: count this move's check for the mover.
+            let slot = CHECK_COUNTERS + side.index();
+            u.checks = pos.counter(slot);
+            if self.last_royal_attacked(pos, side.opponent()) {
+                pos.set_counter(slot, u.checks + 1);
+            }
+        }
         u
     }
 
@@ -421,6 +439,9 @@ impl KitVariant {
     pub(crate) fn unmake(&self, pos: &mut Position, mv: Move, u: Undo) {
         pos.unswitch_turn();
         let side = pos.side_to_move();
+        if self.rules.end.checks > 1 && pos.counter(CHECK_COUNTERS + side.index()) != u.checks {
+            pos.set_counter(CHECK_COUNTERS + side.index(), u.checks);
+        }
         match mv.kind {
             MoveKind::Board => {
                 pos.set(mv.to, u.captured);
@@ -489,9 +510,62 @@ impl KitVariant {
         royals
     }
 
-    /// All legal moves of the side to move on a board into `out`. `pos` is used as scratch and
-    /// restored.
+    /// All legal moves of the side to move on a board into `out`: none where the position declares
+    /// a result (an end rule or the `game_end` hook), else [`KitVariant::gen_moves`] with the move
+    /// filter. `pos` is used as scratch and restored.
     pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        if self.declares_ends && self.declared_end(pos, &[])?.is_some() {
+            out.clear();
+            return Ok(());
+        }
+        self.gen_moves(pos, out, true)
+    }
+
+    /// The result the position declares, if any: the data's end rules (a piece reaching its zone,
+    /// the n-th check), then the hooks' `outcome`. Judged from the position alone, for the side
+    /// that just moved or the side to move, before any move is generated.
+    /// `history` is the game's earlier positions where known (empty in perft and search).
+    pub(crate) fn declared_end(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
+        let stm = pos.side_to_move();
+        let mover = stm.opponent();
+        if let Some(reach) = &self.rules.end.reach {
+            let zone = &self.reach_zone[mover.index()];
+            for (c, p) in pos.cells().iter().enumerate() {
+                if let Some(p) = p
+                    && p.side == mover
+                    && zone[c]
+                    && self.reaches[p.ty as usize]
+                    && !(reach.survives && self.attacked(pos, c as Cell, stm))
+                {
+                    let name = &self.info.pieces[p.ty as usize].name;
+                    return Ok(Some(Outcome::win(mover, EndReason::Rule(format!("{name} reached the far zone")))));
+                }
+            }
+        }
+        match self.rules.end.checks {
+            0 => {}
+            1 => {
+                if self.last_royal_attacked(pos, stm) {
+                    return Ok(Some(Outcome::win(mover, EndReason::Rule("check".into()))));
+                }
+            }
+            n => {
+                for side in [mover, stm] {
+                    if pos.counter(CHECK_COUNTERS + side.index()) >= n as u16 {
+                        return Ok(Some(Outcome::win(side, EndReason::Rule(format!("check number {n}")))));
+                    }
+                }
+            }
+        }
+        match &self.hooks {
+            Some(h) if h.has_outcome() => h.outcome(pos, history),
+            _ => Ok(None),
+        }
+    }
+
+    /// The legal moves by the data rules (check, drops, limits, capture hook), and the move filter
+    /// when `filter`; no declared result is judged. `pos` is used as scratch and restored.
+    pub(crate) fn gen_moves(&self, pos: &mut Position, out: &mut Vec<Move>, filter: bool) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
         let royals = self.scan(pos, out, side);
@@ -548,9 +622,10 @@ impl KitVariant {
             }
         }
         if self.any_no_drop_mate && royals.count[theirs] == 1 {
-            self.remove_drop_mates(pos, out, royals.cell[theirs])?;
+            self.remove_drop_mates(pos, out, royals.cell[theirs], filter)?;
         }
-        if let Some(h) = &self.hooks
+        if filter
+            && let Some(h) = &self.hooks
             && h.has_move_filter()
         {
             h.filter_moves(pos, out)?;
@@ -592,7 +667,14 @@ impl KitVariant {
     }
 
     /// Uchifuzume: removes drops of `no_drop_mate` types that checkmate at once.
-    fn remove_drop_mates(&self, pos: &mut Position, out: &mut Vec<Move>, enemy_royal: Cell) -> Result<(), RuleError> {
+    /// The replies are judged with the move filter when `filter` (as the moves themselves are).
+    fn remove_drop_mates(
+        &self,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+        enemy_royal: Cell,
+        filter: bool,
+    ) -> Result<(), RuleError> {
         let side = pos.side_to_move();
         let mut i = 0;
         let mut replies = Vec::new();
@@ -602,8 +684,10 @@ impl KitVariant {
                 && self.rules.pieces[mv.piece as usize].no_drop_mate
                 && self.gives_check_from(pos, mv.piece, side, mv.to, enemy_royal)
             {
+                // The replies as the data rules allow them: a declared result (a check that wins)
+                // does not make the drop a mate.
                 let u = self.make(pos, mv);
-                let r = self.gen_legal(pos, &mut replies);
+                let r = self.gen_moves(pos, &mut replies, filter);
                 self.unmake(pos, mv, u);
                 r?;
                 if replies.is_empty() {

@@ -76,6 +76,32 @@ impl RuleSet {
                 }
             }
         }
+        if let Some(reach) = &self.end.reach {
+            if reach.zone == 0 || reach.zone > geometry.ranks() {
+                return Err(RuleSetError::Invalid(format!(
+                    "the reach zone must be from 1 to {} ranks (got {})",
+                    geometry.ranks(),
+                    reach.zone
+                )));
+            }
+            if let Some(&t) = reach.pieces.iter().find(|&&t| t >= n) {
+                return Err(RuleSetError::Invalid(format!(
+                    "the reach rule names piece type {t}, which does not exist"
+                )));
+            }
+            if reach.pieces.is_empty() && !self.pieces.iter().any(|p| p.royal) {
+                return Err(RuleSetError::Invalid(
+                    "the reach rule without pieces means the royals; there are none".into(),
+                ));
+            }
+        }
+        if self.end.checks > 0 && !self.pieces.iter().any(|p| p.royal) {
+            return Err(RuleSetError::Invalid("winning by checks needs a royal piece to give check to".into()));
+        }
+        if self.end.any() && self.field.is_some() {
+            // An open field plays its turns in its own code (kit/field.rs), which does not judge them.
+            return Err(RuleSetError::Invalid("reach and check-count rules are not available on an open field".into()));
+        }
         let cube_of = self.cube_of_faces().map_err(|(i, m)| piece_err(i, m))?;
         for (i, p) in self.pieces.iter().enumerate() {
             for &t in p.opposite.iter().chain(&p.capture_faces) {

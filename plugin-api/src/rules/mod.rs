@@ -14,6 +14,6 @@ pub mod shogi_pieces;
 
 pub use describe::RuleSetError;
 pub use rule_set::{
-    BaringRule, CheckRule, CubeRule, FieldRule, Limit, LimitScope, PieceRule, PromotionRule, RepetitionRule, RuleSet,
-    StalemateRule,
+    BaringRule, CheckRule, CubeRule, EndRules, FieldRule, Limit, LimitScope, PieceRule, PromotionRule, ReachRule,
+    RepetitionRule, RuleSet, StalemateRule,
 };

@@ -48,6 +48,10 @@ pub struct RuleSet {
     /// counts only with the last).
     #[serde(default)]
     pub royals_per_side: Option<u8>,
+    /// Results declared by the position (a piece reaching a zone, the n-th check), judged after
+    /// every move; a decided position has no legal moves.
+    #[serde(default)]
+    pub end: EndRules,
 }
 
 impl RuleSet {
@@ -100,8 +104,44 @@ impl Default for RuleSet {
             cubes: Vec::new(),
             field: None,
             royals_per_side: None,
+            end: EndRules::default(),
         }
     }
+}
+
+/// Results a position declares beyond mate, stalemate and a captured last royal. The kit judges
+/// them before generating moves, so a decided position has no legal moves: perft, the AI, USI and
+/// the editor all see the game end there (docs/scripting.md, "How a game ends").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndRules {
+    /// A piece reaching a zone wins (Dobutsu shogi's try).
+    #[serde(default)]
+    pub reach: Option<ReachRule>,
+    /// The side that gives its n-th check wins (check shogi: 1); 0 = no such rule. Counts above 1
+    /// live in the position's counters 2 (the first player's checks) and 3.
+    #[serde(default)]
+    pub checks: u8,
+}
+
+impl EndRules {
+    /// Whether any declared end rule is switched on.
+    pub fn any(&self) -> bool {
+        self.reach.is_some() || self.checks > 0
+    }
+}
+
+/// "A piece of these types standing in the far zone after its side's move wins."
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReachRule {
+    /// The types that win by reaching, as indices in `pieces`; empty means the royal types.
+    #[serde(default)]
+    pub pieces: Vec<usize>,
+    /// The zone: the last `zone` ranks from the mover's view (at least 1).
+    pub zone: u8,
+    /// The piece must also survive the reply: it wins only if no enemy piece attacks it after the
+    /// move (Dobutsu's try, as Fairy-Stockfish plays it). Otherwise reaching wins at once.
+    #[serde(default)]
+    pub survives: bool,
 }
 
 /// A cube: a piece whose faces are piece types. A move without a capture turns it to the moving
@@ -163,6 +203,10 @@ pub struct PieceRule {
     /// Drop restriction: a drop of this type may not give immediate checkmate (uchifuzume).
     #[serde(default)]
     pub no_drop_mate: bool,
+    /// May be dropped where it could never move again (Dobutsu's Chick on the last rank);
+    /// otherwise such cells are refused.
+    #[serde(default)]
+    pub drop_immobile: bool,
     /// Whether the promotion zone applies to this type (Taishin: only Pawn, Stone and Iron
     /// General promote on the last rank; the rest promote only by capturing).
     #[serde(default = "yes")]
@@ -224,6 +268,7 @@ impl PieceRule {
             promotes_to: None,
             one_per_file: false,
             no_drop_mate: false,
+            drop_immobile: false,
             zone_promotion: true,
             spares_protected_royals: false,
             reversible_promotion: false,
