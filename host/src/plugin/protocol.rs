@@ -256,6 +256,7 @@ mod tests {
             hand_types: Vec::new(),
             start: "k2/3/K2 b - 1".into(),
             field: None,
+            royals_per_side: None,
         };
         let g = Geometry::new(&info.geometry).unwrap();
         (info, g)
