@@ -18,7 +18,7 @@ use super::field_view::{self, SUPPORTED, SupportMarks};
 use super::piece_face::{self, FaceText};
 
 pub(super) const BOARD: Color32 = Color32::from_rgb(0xE4, 0xBE, 0x74);
-const LINE: Color32 = Color32::from_rgb(0x5A, 0x3E, 0x1B);
+pub(super) const LINE: Color32 = Color32::from_rgb(0x5A, 0x3E, 0x1B);
 const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(75, 58, 11, 96);
 const SELECTED: Color32 = Color32::from_rgba_premultiplied(23, 70, 44, 128);
 const TARGET: Color32 = Color32::from_rgb(0x1F, 0x6F, 0x3F);

@@ -2,10 +2,10 @@
 //! definition, with move-only, capture-only and jumping moves told apart. It reads the variant's current piece
 //! table, so it follows the script as the designer edits it.
 
-use eframe::egui::{self, Color32, Rect, Sense, Stroke, StrokeKind, Vec2, vec2};
+use eframe::egui::{self, Rect, Sense, Stroke, StrokeKind, Vec2, vec2};
 use henka_api::{PieceId, Variant};
 
-use super::board::{Mark, paint_mark};
+use super::board::{BOARD, LINE, Mark, paint_mark};
 use super::piece_face::{self, FaceText};
 use crate::diagram::{SIZE, Target};
 
@@ -141,26 +141,44 @@ pub fn piece_moves(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceTex
     }
 }
 
-fn paint_diagram(ui: &mut egui::Ui, info: &henka_api::PieceInfo, d: &Diagram, face: FaceText, max_side: f32) {
-    let side = ui.available_width().min(max_side);
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-    let painter = ui.painter_at(rect);
-    let cell = side / SIZE as f32;
-    let half = SIZE / 2;
-    let at = |x: i32, y: i32| {
-        Rect::from_min_size(rect.min + vec2((x + half) as f32 * cell, (half - y) as f32 * cell), Vec2::splat(cell))
-    };
-    painter.rect_filled(rect, 2.0, Color32::from_rgb(0xE4, 0xBE, 0x74));
-    for x in -half..=half {
-        for y in -half..=half {
-            painter.rect_stroke(
-                at(x, y),
-                0.0,
-                Stroke::new(0.6, Color32::from_rgb(0x5A, 0x3E, 0x1B)),
-                StrokeKind::Middle,
-            );
+/// The empty board a move diagram is drawn on: `SIZE` cells square, the piece in the middle,
+/// forward up. The inspector, the hover card and the piece lab draw on the same grid.
+pub struct DiagramGrid {
+    rect: Rect,
+    cell: f32,
+}
+
+impl DiagramGrid {
+    /// Takes room for the grid (at most `max_side` wide) and paints the wood and the lines.
+    pub fn allocate(ui: &mut egui::Ui, max_side: f32) -> (DiagramGrid, egui::Painter) {
+        let side = ui.available_width().min(max_side);
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+        let painter = ui.painter_at(rect);
+        let grid = DiagramGrid { rect, cell: side / SIZE as f32 };
+        painter.rect_filled(rect, 2.0, BOARD);
+        for (x, y) in DiagramGrid::offsets() {
+            painter.rect_stroke(grid.at(x, y), 0.0, Stroke::new(0.6, LINE), StrokeKind::Middle);
         }
+        (grid, painter)
     }
+
+    /// Every cell's offset from the piece, `(df, dr)` with forward = +dr.
+    pub fn offsets() -> impl Iterator<Item = (i32, i32)> {
+        let half = SIZE / 2;
+        (-half..=half).flat_map(move |x| (-half..=half).map(move |y| (x, y)))
+    }
+
+    /// The square of the cell at offset `(x, y)`.
+    pub fn at(&self, x: i32, y: i32) -> Rect {
+        let half = SIZE / 2;
+        let min = self.rect.min + vec2((x + half) as f32 * self.cell, (half - y) as f32 * self.cell);
+        Rect::from_min_size(min, Vec2::splat(self.cell))
+    }
+}
+
+fn paint_diagram(ui: &mut egui::Ui, info: &henka_api::PieceInfo, d: &Diagram, face: FaceText, max_side: f32) {
+    let (grid, painter) = DiagramGrid::allocate(ui, max_side);
+    let at = |x: i32, y: i32| grid.at(x, y);
     for &((x, y), mark) in &d.cells {
         paint_mark(&painter, at(x, y), mark);
     }

@@ -4,15 +4,14 @@
 //! the rules recompile and the game on the board plays the new piece at once. The model and the
 //! Betza writer are [`crate::piece_lab`]; this module only draws and reports clicks.
 
-use eframe::egui::{self, Color32, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, vec2};
+use eframe::egui::{self, Color32, RichText, Sense};
 use henka_api::rules::betza::Mode;
 use henka_api::{PieceId, PieceInfo};
 
 use super::action::Action;
-use super::board::{BOARD, paint_mark};
-use super::inspector::{diagram, legend, static_diagram};
+use super::board::paint_mark;
+use super::inspector::{DiagramGrid, diagram, legend, static_diagram};
 use super::piece_face::{self, FaceText};
-use crate::diagram::SIZE;
 use crate::piece_lab::{LabPiece, Symmetry, Tool};
 
 /// Which tool the clicks use (the slide's range is kept apart so switching tools keeps it).
@@ -213,31 +212,20 @@ fn symmetry_name(s: Symmetry) -> &'static str {
 /// The lab's diagram: the moves of `betza` around the piece, every cell a button named by its
 /// offset (`lab +1 +2`: one file right, two ranks forward). Returns the cell clicked.
 fn paint_lab(ui: &mut egui::Ui, info: &PieceInfo, betza: &str, face: FaceText, max_side: f32) -> Option<(i8, i8)> {
-    let side = ui.available_width().min(max_side);
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-    let painter = ui.painter_at(rect);
-    let cell = side / SIZE as f32;
-    let half = SIZE / 2;
-    let at = |x: i32, y: i32| {
-        Rect::from_min_size(rect.min + vec2((x + half) as f32 * cell, (half - y) as f32 * cell), Vec2::splat(cell))
-    };
-    painter.rect_filled(rect, 2.0, BOARD);
+    let (grid, painter) = DiagramGrid::allocate(ui, max_side);
+    let at = |x: i32, y: i32| grid.at(x, y);
     let marks = if betza.is_empty() { Vec::new() } else { diagram(betza).map(|d| d.cells).unwrap_or_default() };
     let mut clicked = None;
-    for x in -half..=half {
-        for y in -half..=half {
-            let r = at(x, y);
-            let id = ui.scope_id().with(("lab-cell", x, y));
-            let resp = ui.interact(r, id, Sense::click());
-            let name = format!("lab {x:+} {y:+}");
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-            if resp.hovered() {
-                painter.rect_filled(r.shrink(1.0), 0.0, Color32::from_rgba_premultiplied(23, 70, 44, 90));
-            }
-            painter.rect_stroke(r, 0.0, Stroke::new(0.6, Color32::from_rgb(0x5A, 0x3E, 0x1B)), StrokeKind::Middle);
-            if resp.clicked() && (x, y) != (0, 0) {
-                clicked = Some((x as i8, y as i8));
-            }
+    for (x, y) in DiagramGrid::offsets() {
+        let r = at(x, y);
+        let resp = ui.interact(r, ui.scope_id().with(("lab-cell", x, y)), Sense::click());
+        let name = format!("lab {x:+} {y:+}");
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        if resp.hovered() {
+            painter.rect_filled(r.shrink(1.0), 0.0, Color32::from_rgba_premultiplied(23, 70, 44, 90));
+        }
+        if resp.clicked() && (x, y) != (0, 0) {
+            clicked = Some((x as i8, y as i8));
         }
     }
     for &((x, y), mark) in &marks {

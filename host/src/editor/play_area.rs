@@ -113,8 +113,7 @@ impl PlayArea {
         }
         if input.clicked.is_some() || input.dragged.is_some() || refused.is_some() {
             // Each try on the board answers the last: a refusal stays until the next one.
-            self.refusal =
-                refused.and_then(|a| why_illegal::explain(v.as_ref(), &pos, session.outcome().is_some(), a));
+            self.refusal = refused.and_then(|a| why_illegal::explain(v.as_ref(), &pos, session.outcome().is_some(), a));
         }
         if let Some(why) = &self.refusal {
             ui.colored_label(ui.visuals().warn_fg_color, why);
