@@ -3,7 +3,8 @@
 //! rule options, and the script itself to download — what a designer posts on a variant site.
 //!
 //! Self-contained means no file or network beside it: the diagrams are inline SVG, the kanji font
-//! is the editor's embedded subset (as a data URL, so kanji render on machines without CJK fonts),
+//! is the editor's embedded subset (as a data URL, and every text's fallback, so kanji in names,
+//! descriptions and the script render on machines without CJK fonts),
 //! and the script is a data URL behind a download link.
 
 use std::fmt::Write as _;
@@ -313,7 +314,7 @@ pub fn sheet(input: &SheetInput) -> String {
 <title>{name} — rules</title>
 <style>
 @font-face {{ font-family: "Henka Kanji"; src: url(data:font/otf;base64,{font}) format("opentype"); }}
-body {{ font-family: system-ui, "Segoe UI", "DejaVu Sans", sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; background: #fbf8f1; line-height: 1.45; }}
+body {{ font-family: system-ui, "Segoe UI", "DejaVu Sans", "Henka Kanji", sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; background: #fbf8f1; line-height: 1.45; }}
 h1 {{ margin-bottom: 0.2rem; }} .meta {{ color: #666; margin-top: 0; }}
 .kanji {{ font-family: "Henka Kanji", serif; }} .token {{ font-family: "DejaVu Sans Mono", monospace; font-weight: bold; }}
 .pieces {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); gap: 1rem; }}
@@ -321,6 +322,7 @@ h1 {{ margin-bottom: 0.2rem; }} .meta {{ color: #666; margin-top: 0; }}
 .piece h3 {{ margin: 0 0 0.4rem; }} .piece code {{ background: #f3eee2; padding: 0 0.25rem; border-radius: 3px; }}
 svg.board, svg.diagram {{ max-width: 100%; height: auto; }} code {{ overflow-wrap: anywhere; }}
 .legend span {{ margin-right: 1.2rem; }} table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #ddd; padding: 0.3rem 0.6rem; text-align: left; }}
+pre, code {{ font-family: "DejaVu Sans Mono", monospace, "Henka Kanji"; }}
 pre {{ background: #fff; border: 1px solid #e0d6c0; padding: 0.8rem; overflow-x: auto; }}
 .download {{ display: inline-block; background: #3a6ea5; color: #fff; padding: 0.4rem 0.9rem; border-radius: 6px; text-decoration: none; }}
 </style></head><body>

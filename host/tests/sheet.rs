@@ -38,6 +38,10 @@ fn every_bundled_variant_gets_a_self_contained_sheet() {
             let words = henka::describe::describe(&p.betza);
             assert!(!words.starts_with("moves as"), "{name}: {} is described only by its notation", p.name);
         }
+        // Kanji anywhere on the page (the footer's 変化, names, the script) fall back to the
+        // embedded font, so a machine without CJK fonts draws them too.
+        assert!(page.contains(r#""DejaVu Sans", "Henka Kanji", sans-serif"#), "{name}: body font fallback");
+        assert!(page.contains(r#"monospace, "Henka Kanji""#), "{name}: code font fallback");
         // A board unless the variant plays on an open field.
         assert_eq!(page.contains(r#"<svg class="board""#), info.field.is_none(), "{name}: board");
         // The script, byte for byte, behind the download link.
