@@ -37,6 +37,8 @@ pub fn replay(old: &dyn Variant, new: &dyn Variant, start: Option<&str>, game: &
 /// Plays `moves`, in `v`'s notation, from `start`, stopping at the first that does not read or is
 /// not legal.
 pub fn play_notation(v: &dyn Variant, start: Position, moves: &[String]) -> Replayed {
+    // A replay is one search for the hooks' time budget: a slow hook cannot stall a reload.
+    let _search = henka_api::variant::SearchScope::new(v);
     let mut game = Game::new(start);
     for (i, m) in moves.iter().enumerate() {
         if let Err(e) = game.play_str(v, m) {

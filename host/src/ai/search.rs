@@ -310,6 +310,8 @@ impl Searcher {
         self.deadline = limits.time.map(|t| start + t);
         self.order.new_search();
         let v = self.variant.clone();
+        // Script hooks get one time budget for the whole search (helpers included).
+        let _search = henka_api::variant::SearchScope::new(v.as_ref());
 
         let mut legal = Vec::new();
         v.legal_moves(pos, &mut legal)?;

@@ -1,7 +1,9 @@
 //! Script functions as kit hooks. Each call gets the sandbox's time limit, and any error becomes a
 //! [`RuleError`] with the script's file:line:col, so a broken hook never takes the host down.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::{Duration, Instant};
 
 use henka_api::kit::{Hooks, KitVariant, Support};
 use henka_api::{
@@ -33,6 +35,55 @@ pub struct ScriptHooks {
     /// The variant these hooks belong to, whose native queries the position handle calls. Weak:
     /// the variant owns the hooks.
     pub(crate) kit: OnceLock<Weak<KitVariant>>,
+    /// The hooks' time in the search under way.
+    pub(crate) search: SearchClock,
+}
+
+/// How long all hook calls of one search (a perft, an AI search, a replay) may take together.
+/// The limit per call ([`super::engine::TIME_LIMIT`]) stops a runaway call; this stops a hook
+/// that is merely slow from making a search run for hours. Generous: a hook written through the
+/// position handle costs about a microsecond a call.
+pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The hook time spent in the search under way, from [`Hooks::begin_search`] to
+/// [`Hooks::end_search`]. Calls outside a search (the editor asking for one position's moves)
+/// are bounded per call only.
+#[derive(Debug)]
+pub(crate) struct SearchClock {
+    /// Searches begun and not yet ended (an AI search and a perft may overlap).
+    open: AtomicUsize,
+    /// Nanoseconds of hook calls since the first open search began.
+    spent_ns: AtomicU64,
+    pub(crate) budget: Duration,
+}
+
+impl SearchClock {
+    pub(crate) fn new(budget: Duration) -> SearchClock {
+        SearchClock { open: AtomicUsize::new(0), spent_ns: AtomicU64::new(0), budget }
+    }
+
+    fn begin(&self) {
+        if self.open.fetch_add(1, Ordering::Relaxed) == 0 {
+            self.spent_ns.store(0, Ordering::Relaxed);
+        }
+    }
+
+    fn end(&self) {
+        // Never below zero, whatever the pairing.
+        let _ = self.open.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+    }
+
+    fn searching(&self) -> bool {
+        self.open.load(Ordering::Relaxed) > 0
+    }
+
+    fn spent(&self) -> Duration {
+        Duration::from_nanos(self.spent_ns.load(Ordering::Relaxed))
+    }
+
+    fn add(&self, d: Duration) {
+        self.spent_ns.fetch_add(d.as_nanos().min(u64::MAX as u128) as u64, Ordering::Relaxed);
+    }
 }
 
 impl std::fmt::Debug for ScriptHooks {
@@ -49,8 +100,27 @@ impl std::fmt::Debug for ScriptHooks {
 
 impl ScriptHooks {
     fn call(&self, (f, registered): &(FnPtr, rhai::Position), args: impl rhai::FuncArgs) -> Result<Dynamic, RuleError> {
+        let searching = self.search.searching();
+        if searching && self.search.spent() > self.search.budget {
+            let name = f.fn_name();
+            let which = if name.starts_with("anon$") { String::new() } else { format!(" (`{name}`)") };
+            return Err(RuleError {
+                message: format!(
+                    "hook{which}: the hooks have run {:.1} s in this search, over the budget of {} s per search; \
+                     make the hook cheaper (docs/scripting.md, \"What hooks cost\")",
+                    self.search.spent().as_secs_f64(),
+                    self.search.budget.as_secs()
+                ),
+                location: super::error::location(&self.source, *registered),
+            });
+        }
+        let started = Instant::now();
         self.deadline.arm();
-        f.call::<Dynamic>(&self.engine, &self.ast, args).map_err(|e| {
+        let result = f.call::<Dynamic>(&self.engine, &self.ast, args);
+        if searching {
+            self.search.add(started.elapsed());
+        }
+        result.map_err(|e| {
             let e = ScriptError::from_eval(&self.source, *e);
             // Rhai moves a limit's error (time, operations, call depth) to the call site of each
             // script function it leaves, and a hook's call site is the host: such errors arrive
@@ -87,6 +157,14 @@ impl ScriptHooks {
 }
 
 impl Hooks for ScriptHooks {
+    fn begin_search(&self) {
+        self.search.begin();
+    }
+
+    fn end_search(&self) {
+        self.search.end();
+    }
+
     fn has_move_filter(&self) -> bool {
         self.filter_moves.is_some()
     }

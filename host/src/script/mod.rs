@@ -92,6 +92,16 @@ pub fn load_source(source_name: &str, src: &str) -> Result<LoadedScript, ScriptE
 
 /// Loads a script from text with the given rule options.
 pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> Result<LoadedScript, ScriptError> {
+    load_source_budgeted(source_name, src, chosen, hooks::SEARCH_TIME_LIMIT)
+}
+
+/// Loads a script whose hooks may run `search_budget` in all per search (the tests shorten it).
+fn load_source_budgeted(
+    source_name: &str,
+    src: &str,
+    chosen: &RuleOptions,
+    search_budget: std::time::Duration,
+) -> Result<LoadedScript, ScriptError> {
     if src.len() > MAX_SCRIPT_BYTES {
         return Err(ScriptError::at(
             source_name,
@@ -123,6 +133,7 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         capture_hook: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
         info: OnceLock::new(),
         kit: OnceLock::new(),
+        search: hooks::SearchClock::new(search_budget),
     };
     for h in &builder.hooks {
         let (name, f) = &h.value;
@@ -171,4 +182,48 @@ pub fn load_source_with(source_name: &str, src: &str, chosen: &RuleOptions) -> R
         piece_values: builder.values.clone(),
         options,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use henka_api::variant::SearchScope;
+
+    use super::*;
+
+    /// A filter that takes a few milliseconds a call: under the limit per call, but a perft makes
+    /// hundreds of calls.
+    const SLOW_FILTER: &str = r#"let v = variant(#{ name: "Slow", board: [5, 5] });
+v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+v.piece(#{ name: "Rook", token: "R", moves: "R" });
+v.setup("4k/5/5/5/KR3 b - 1");
+v.on("filter_moves", |pos, moves| {
+    let n = 0;
+    while n < 10000 { n += 1; }
+    moves
+});
+v
+"#;
+
+    #[test]
+    fn slow_hooks_stop_a_search_at_the_budget_per_search_with_their_line() {
+        let budget = Duration::from_millis(300);
+        let v = load_source_budgeted("slow.rhai", SLOW_FILTER, &RuleOptions::new(), budget).unwrap().variant;
+        let start = v.start_position();
+        let t = Instant::now();
+        let e = v.perft(&start, 5).unwrap_err();
+        assert!(e.message.contains("the hooks have run") && e.message.contains("in this search"), "{e}");
+        assert_eq!(e.location.as_ref().map(|l| l.line), Some(5), "the hook's line: {e:?}");
+        assert!(t.elapsed() < budget + Duration::from_secs(2), "stopped within a second of the budget");
+        // Outside a search each call is bounded on its own: the editor can still ask for moves.
+        let mut moves = Vec::new();
+        v.legal_moves(&start, &mut moves).unwrap();
+        assert!(!moves.is_empty());
+        // A new search starts with a fresh budget; nested scopes share the outer one's.
+        let outer = SearchScope::new(v.as_ref());
+        assert!(v.perft(&start, 1).is_ok());
+        drop(outer);
+        assert!(v.perft(&start, 2).is_ok(), "a small perft fits its own budget");
+    }
 }

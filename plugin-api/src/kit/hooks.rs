@@ -69,4 +69,11 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
     fn outcome(&self, _pos: &Position, _history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
         Ok(None)
     }
+
+    /// A search begins (a perft, an AI search, a game's replay): hooks that run foreign code bound
+    /// its total time per search from here, beside any limit per call ([`crate::Variant::begin_search`]).
+    fn begin_search(&self) {}
+
+    /// The search begun last ends.
+    fn end_search(&self) {}
 }

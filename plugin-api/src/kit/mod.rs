@@ -121,10 +121,23 @@ impl Variant for KitVariant {
         Ok(self.rules.repetition.judge(pos, history, || self.in_check(pos)))
     }
 
+    fn begin_search(&self) {
+        if let Some(h) = &self.hooks {
+            h.begin_search();
+        }
+    }
+
+    fn end_search(&self) {
+        if let Some(h) = &self.hooks {
+            h.end_search();
+        }
+    }
+
     fn perft(&self, pos: &Position, depth: u32) -> Result<u64, RuleError> {
         if depth == 0 {
             return Ok(1);
         }
+        let _search = crate::variant::SearchScope::new(self);
         let mut scratch = pos.clone();
         let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
         match &self.field {

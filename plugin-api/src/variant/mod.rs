@@ -51,6 +51,15 @@ pub trait Variant: Send + Sync {
         generic_perft(self, pos, depth)
     }
 
+    /// A search of many positions begins (a perft, an AI search, a game's replay). Rules that run
+    /// foreign code (script hooks) give that code one time budget per search from here, so a slow
+    /// hook that stays under its limit per call still cannot make a search run for ever. Pair each
+    /// call with [`Variant::end_search`]; [`SearchScope`] does. Default: nothing to bound.
+    fn begin_search(&self) {}
+
+    /// The search begun last ends.
+    fn end_search(&self) {}
+
     /// Parses a position string in this variant's notation.
     fn parse_position(&self, s: &str) -> Result<Position, NotationError> {
         notation::parse_position(self.info(), self.geometry(), s)
@@ -88,6 +97,29 @@ pub trait Variant: Send + Sync {
         let mut legal = Vec::new();
         self.legal_moves(pos, &mut legal).map_err(|e| NotationError::Rule(e.to_string()))?;
         if legal.contains(&mv) { Ok(mv) } else { Err(NotationError::Illegal(s.to_string())) }
+    }
+}
+
+/// One search of a variant, from [`Variant::begin_search`] until dropped ([`Variant::end_search`]).
+#[must_use = "the search ends when the scope is dropped"]
+pub struct SearchScope<'a, V: Variant + ?Sized>(&'a V);
+
+impl<'a, V: Variant + ?Sized> SearchScope<'a, V> {
+    pub fn new(v: &'a V) -> SearchScope<'a, V> {
+        v.begin_search();
+        SearchScope(v)
+    }
+}
+
+impl<V: Variant + ?Sized> std::fmt::Debug for SearchScope<'_, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("SearchScope").field(&self.0.info().meta.name).finish()
+    }
+}
+
+impl<V: Variant + ?Sized> Drop for SearchScope<'_, V> {
+    fn drop(&mut self) {
+        self.0.end_search();
     }
 }
 
