@@ -12,6 +12,8 @@
 //! piece rather than a move generation). The evaluation is linear in its [`features`](Evaluator::features), so tuning is
 //! a logistic regression of game results on them.
 
+use std::sync::{Arc, OnceLock};
+
 use henka_api::{Geometry, PieceId, Position, Side, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -64,9 +66,26 @@ pub struct Evaluator {
     diameter: i32,
     /// Per side, per cell: whether it lies in the far third of the board for that side.
     far: [Vec<bool>; 2],
-    /// Per side, indexed `type × cells + cell`: the cells a piece of that type reaches from there
-    /// on an empty board.
-    reach: [Vec<u16>; 2],
+    /// The mobility term's table, shared by the clones of this evaluator (the search's helpers).
+    mobility: Arc<Mobility>,
+}
+
+/// Per side, indexed `type × cells + cell`: the cells a piece of that type reaches from there on
+/// an empty board. Made on first use, so an evaluation that does not weigh mobility (the untuned
+/// default) never pays for it: on Taishin's 25×25 board it is tens of milliseconds.
+#[derive(Debug)]
+struct Mobility {
+    geometry: Geometry,
+    /// Each type's move, by piece id.
+    moves: Vec<String>,
+    table: OnceLock<[Vec<u16>; 2]>,
+}
+
+impl Mobility {
+    fn table(&self) -> &[Vec<u16>; 2] {
+        self.table
+            .get_or_init(|| [Side::First, Side::Second].map(|side| reach_table(&self.geometry, &self.moves, side)))
+    }
 }
 
 /// The raw terms of one position, per side (index = [`Side::index`]).
@@ -112,9 +131,13 @@ impl Evaluator {
             coords.iter().map(|c| if down { c[1] < third } else { c[1] >= ranks - third }).collect()
         };
         let far = [far_for(first_moves_down), far_for(!first_moves_down)];
-        let reach = [reach_table(v, Side::First), reach_table(v, Side::Second)];
+        let mobility = Arc::new(Mobility {
+            geometry: g.clone(),
+            moves: v.info().pieces.iter().map(|p| p.betza.clone()).collect(),
+            table: OnceLock::new(),
+        });
         Evaluator {
-            reach,
+            mobility,
             diameter,
             values,
             terms,
@@ -185,6 +208,8 @@ impl Evaluator {
     /// The raw terms; with `counts`, also every type's count difference (first side minus second),
     /// on the board in the first half and in hand in the second.
     fn raw(&self, pos: &Position, mut counts: Option<&mut Vec<i32>>) -> Raw {
+        // Mobility is counted only where it weighs, or for tuning, which asks for every feature.
+        let reach = (self.terms.mobility != 0 || counts.is_some()).then(|| self.mobility.table());
         let n = self.royal.len();
         let mut raw = Raw::default();
         // Royal cells per side: the first few are enough to aim at.
@@ -222,7 +247,9 @@ impl Evaluator {
                 continue;
             }
             let s = p.side.index();
-            raw.mobility[s] += self.reach[s].get(p.ty as usize * self.coords.len() + c).copied().unwrap_or(0) as i32;
+            if let Some(reach) = reach {
+                raw.mobility[s] += reach[s].get(p.ty as usize * self.coords.len() + c).copied().unwrap_or(0) as i32;
+            }
             let them = 1 - s;
             let enemy = &royals[them][..royal_count[them]];
             if let Some(d) = enemy.iter().map(|&k| self.distance(c, k)).min() {
@@ -248,12 +275,11 @@ impl Evaluator {
 /// For `side`, per piece type and cell: how many cells the type's move diagram reaches from
 /// there on an empty board. Types without a flat diagram (3D moves) reach 0, which leaves the term
 /// to the other variants.
-fn reach_table(v: &dyn Variant, side: Side) -> Vec<u16> {
-    let g = v.geometry();
+fn reach_table(g: &Geometry, moves: &[String], side: Side) -> Vec<u16> {
     let cells = g.len();
-    let mut table = vec![0u16; v.info().pieces.len() * cells];
-    for (ty, info) in v.info().pieces.iter().enumerate() {
-        let Ok(offsets) = crate::diagram::diagram(&info.betza) else { continue };
+    let mut table = vec![0u16; moves.len() * cells];
+    for (ty, betza) in moves.iter().enumerate() {
+        let Ok(offsets) = crate::diagram::diagram(betza) else { continue };
         for c in g.cells() {
             let reached = offsets
                 .iter()

@@ -180,6 +180,8 @@ impl PlayArea {
                     // A cube in hand enters showing any of its faces (all types held as `ty`).
                     let pieces = &v.info().pieces;
                     let faces = (0..pieces.len() as PieceId).filter(|&f| pieces[f as usize].demotes_to == ty).collect();
+                    // A new try: the last refusal goes, unless this one is refused too.
+                    self.refusal = None;
                     if let Step::Refused(a) = self.input.click_hand(ty, faces, legal) {
                         refused = Some(a);
                     }
