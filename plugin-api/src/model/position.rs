@@ -6,8 +6,13 @@ use crate::model::hash::{SECOND_TO_MOVE, counter_key, hand_key, piece_key};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::side::Side;
 
-/// How many per-variant counters a position carries (consecutive passes, grace turns, …).
-pub const COUNTERS: usize = 4;
+/// How many per-variant counters a position carries: the rules kit's own (consecutive passes,
+/// grace turns, checks given) below [`RULE_COUNTERS`], a variant's rule code's above.
+pub const COUNTERS: usize = 8;
+
+/// The first counter that belongs to a variant's rule code (a script's `counter(0)` is this one):
+/// the kit never reads or writes it or any above it.
+pub const RULE_COUNTERS: usize = 4;
 
 /// A game state. Every variant, scripted or compiled, speaks in these.
 ///
