@@ -269,7 +269,7 @@ mod tests {
         let mut words = Vec::new();
         p.to_words(&mut words);
         assert_eq!(Position::from_words(&words, 81, 14), Ok(p.clone()));
-        assert!(Position::from_words(&words, 80, 14).unwrap_err().contains("is 114 words, not 115"));
+        assert!(Position::from_words(&words, 80, 14).unwrap_err().contains("is 118 words, not 119"));
         let mut bad = words.clone();
         bad[2 + COUNTERS + 3] = 1 + 14;
         assert!(Position::from_words(&bad, 81, 14).unwrap_err().contains("cell 3"));
