@@ -37,10 +37,9 @@ import time
 
 SIZE = 5
 RANKS = "abcde"
-CELLS = SIZE * SIZE
 
 # Directions as (forward, right) in the mover's own frame: forward is toward rank a for Black and
-# toward rank e for White. Every piece here is left-right symmetric, so only "forward" is turned.
+# toward rank e for White; White's directions are Black's turned round (see `step`).
 ORTH = ((1, 0), (-1, 0), (0, -1), (0, 1))
 DIAG = ((1, -1), (1, 1), (-1, -1), (-1, 1))
 EIGHT = ORTH + DIAG
@@ -468,8 +467,8 @@ SUITES = {
          "The Crowd (range 2) takes the Pawn on 3b and checks White's King from there; 3d2d takes the only friend of White's Crowd on 2e."),
     ]),
     "double-move-shogi": ([
-        "A turn is two moves (two plies), except the game's first turn, from a position with move number 1,",
-        "and a move that gives check, which ends its turn. A position's other turns start at their first move.",
+        "A turn is two moves (two plies); the game's first turn is one, and a move that gives check ends",
+        "its turn. Every position below is at the start of a turn: one move if its move number is 1, else two.",
     ], [
         ("startpos", "startpos", 5,
          "The start, move number 1: the first turn is one move, White's reply two."),
@@ -490,10 +489,10 @@ SUITES = {
 def suite_text(design, out):
     notes, cases = SUITES[design]
     start = DESIGNS[design][0]
-    out(f"# {design} perft suite. Every count comes from tools/gallery_perft.py {design}, an independent")
-    out("# generator written for this test in plain Python, sharing no code with Henka's rules kit;")
-    out(f"# Henka's script must reproduce them. Rules: docs/rules/{design}.md. Start: {start}.")
-    out("# Positions in Henka's notation (Black = uppercase, moves first).")
+    out(f"# {design} perft suite. Every count comes from tools/gallery_perft.py {design},")
+    out("# an independent generator written for this test in plain Python that shares no code with")
+    out(f"# Henka's rules kit; Henka's script must reproduce them. Rules: docs/rules/{design}.md.")
+    out(f"# Start: {start}. Positions in Henka's notation (Black = uppercase, moves first).")
     for line in notes:
         out(f"# {line}")
     for case_id, pos, depth, comment in cases:
