@@ -102,3 +102,28 @@ fn dobutsu_suite() {
 fn kyoto_suite() {
     run_suite("kyoto");
 }
+
+#[test]
+fn blast_shogi_suite() {
+    run_suite("blast-shogi");
+}
+
+#[test]
+fn crowd_shogi_suite() {
+    run_suite("crowd-shogi");
+}
+
+#[test]
+fn double_move_shogi_suite() {
+    run_suite("double-move-shogi");
+}
+
+#[test]
+fn push_shogi_suite() {
+    run_suite("push-shogi");
+}
+
+#[test]
+fn swap_shogi_suite() {
+    run_suite("swap-shogi");
+}
