@@ -427,7 +427,9 @@ fn piece_card(p: &PieceInfo, all: &[PieceInfo]) -> String {
     if let Some(svg) = diagram_svg(p) {
         out.push_str(&svg);
     }
-    let _ = write!(out, "<p>{}.</p>", escape(&capitalise(&describe(&p.betza))));
+    if !(p.computed && p.betza.is_empty()) {
+        let _ = write!(out, "<p>{}.</p>", escape(&capitalise(&describe(&p.betza))));
+    }
     let _ = write!(out, "<p>Moves: <code>{}</code></p>", escape(&p.betza));
     if p.computed {
         out.push_str("<p>The rules' code computes more of its moves (a movement callback in the script below).</p>");

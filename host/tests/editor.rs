@@ -336,6 +336,20 @@ fn rendered_snapshots_of_the_3d_board() {
     results.add(h.try_snapshot("editor-ladies-and-generals-hover"));
 }
 
+/// A piece whose moves a script callback computes (the gallery's Crowd) has no diagram that says
+/// them all: its hover card says so, and hovering lights up where it can go as the board stands
+/// (3d and 3c: two friends beside it at the start).
+#[test]
+fn a_callback_piece_shows_its_moves_where_it_stands() {
+    let mut results = egui_kittest::SnapshotResults::new();
+    let mut h = harness(start("crowd-shogi", None));
+    let crowd = h.get_by_label("3e").rect().center();
+    h.hover_at(crowd);
+    h.run_steps(60);
+    assert!(h.query_by_label_contains("computes more of its moves").is_some(), "the hover card explains");
+    results.add(h.try_snapshot("editor-crowd-hover"));
+}
+
 #[test]
 fn a_variant_opened_from_the_list_compiles_in_the_background_and_starts_its_game() {
     let mut h = harness(start("okisaki", None));

@@ -143,7 +143,10 @@ pub fn piece_moves(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceTex
         ui.monospace(info.written());
         ui.monospace(&info.betza);
     });
-    ui.add(egui::Label::new(crate::describe::describe(&info.betza)).wrap());
+    // A piece whose moves all come from a callback has no data moves to describe.
+    if !(info.computed && info.betza.is_empty()) {
+        ui.add(egui::Label::new(crate::describe::describe(&info.betza)).wrap());
+    }
     if info.computed {
         ui.add(egui::Label::new(COMPUTED_NOTE).wrap());
     }
