@@ -68,8 +68,9 @@ pub struct VariantBuilder {
     pub move_callbacks: Vec<Declared<(String, Option<String>, FnPtr)>>,
     /// Drop callbacks, `v.on_drop(name, …)`.
     pub drop_callbacks: Vec<Declared<(String, FnPtr)>>,
-    /// The move effect, `v.after_move([names], …)`: the movers it runs for (none: every move).
-    pub effect: Option<Declared<(Vec<String>, FnPtr)>>,
+    /// The move effect, `v.after_move([names], …)`: the movers it runs for (none: every move),
+    /// whether only for moves that take a piece, and the function.
+    pub effect: Option<Declared<(Vec<String>, bool, FnPtr)>>,
     pub declared_at: Position,
     /// Per piece (in `pieces` order): its `opposite` and `capture_faces`, if a cube face.
     pub face_links: Vec<FaceLinks>,
@@ -478,8 +479,19 @@ impl VariantBuilder {
     }
 
     /// `v.after_move(["Bomber"], |fx| …)`: a move effect, after the moves of the named pieces
-    /// (`[]`: after every move).
-    fn after_move(ctx: NativeCallContext, b: &mut VariantBuilder, names: Array, f: FnPtr) -> Res<()> {
+    /// (`[]`: after every move); or `v.after_move(#{ pieces: [...], captures: true }, …)`: only
+    /// after those of them that take a piece off the board.
+    fn after_move(ctx: NativeCallContext, b: &mut VariantBuilder, which: Dynamic, f: FnPtr) -> Res<()> {
+        let (names, taking) = match which.clone().try_cast::<Map>() {
+            Some(m) => {
+                check_keys(&m, "after_move", &["pieces", "captures"])?;
+                let names = m.get("pieces").cloned().unwrap_or_else(|| Dynamic::from(Array::new()));
+                (names, get_bool(&m, "captures")?)
+            }
+            None => (which, false),
+        };
+        let names =
+            names.try_cast::<Array>().ok_or("after_move takes an array of piece names or #{ pieces, captures }")?;
         let names: Vec<String> = names
             .into_iter()
             .map(|n| n.into_string().map_err(|t| format!("after_move takes piece names, not {t}")))
@@ -487,7 +499,7 @@ impl VariantBuilder {
         if b.effect.is_some() {
             return fail("a variant has one move effect; give it every mover it needs ([] for all moves)");
         }
-        b.effect = Some(Declared { value: (names, f), at: ctx.call_position() });
+        b.effect = Some(Declared { value: (names, taking, f), at: ctx.call_position() });
         Ok(())
     }
 

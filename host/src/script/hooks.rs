@@ -45,8 +45,9 @@ pub struct ScriptHooks {
     pub(crate) move_callbacks: Vec<(String, Option<String>, (FnPtr, rhai::Position))>,
     /// Drop callbacks (`v.on_drop`): piece name, function.
     pub(crate) drop_callbacks: Vec<(String, (FnPtr, rhai::Position))>,
-    /// The move effect (`v.after_move`): the movers' names (none: every move), function.
-    pub(crate) effect: Option<(Vec<String>, (FnPtr, rhai::Position))>,
+    /// The move effect (`v.after_move`): the movers' names (none: every move), whether only after
+    /// moves that take a piece, the function.
+    pub(crate) effect: Option<(Vec<String>, bool, (FnPtr, rhai::Position))>,
     /// Per piece type, once built: which callback computes its moves, and which decides its drops.
     pub(crate) callback_of: OnceLock<Vec<Option<usize>>>,
     pub(crate) drop_callback_of: OnceLock<Vec<Option<usize>>>,
@@ -336,16 +337,18 @@ impl Hooks for ScriptHooks {
         Ok(())
     }
 
-    fn effect_trigger(&self, info: &VariantInfo) -> Result<EffectTrigger, RuleError> {
-        Ok(match &self.effect {
-            None => EffectTrigger::Never,
-            Some((names, _)) if names.is_empty() => EffectTrigger::Every,
-            Some((names, f)) => EffectTrigger::Movers(self.types_named(info, names, f, "after_move")?),
-        })
+    fn effect_trigger(&self, info: &VariantInfo) -> Result<Option<EffectTrigger>, RuleError> {
+        let Some((names, taking, f)) = &self.effect else { return Ok(None) };
+        let trigger = if names.is_empty() {
+            EffectTrigger::every()
+        } else {
+            EffectTrigger::movers(self.types_named(info, names, f, "after_move")?)
+        };
+        Ok(Some(EffectTrigger { taking: *taking, ..trigger }))
     }
 
     fn after_move(&self, pos: &mut Position, before: &Position, played: &Played) -> Result<bool, RuleError> {
-        let Some((_, f)) = &self.effect else { return Ok(false) };
+        let Some((_, _, f)) = &self.effect else { return Ok(false) };
         let sp = self.script_position(pos, &[])?;
         let facts = Arc::new(self.effect_facts(&sp, before, played));
         let state = Arc::new(Mutex::new(EffectState { view: sp, again: false }));

@@ -138,7 +138,7 @@ fn load_source_budgeted(
             .map(|h| (h.value.0.clone(), h.value.1.clone(), (h.value.2.clone(), h.at)))
             .collect(),
         drop_callbacks: builder.drop_callbacks.iter().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))).collect(),
-        effect: builder.effect.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
+        effect: builder.effect.as_ref().map(|h| (h.value.0.clone(), h.value.1, (h.value.2.clone(), h.at))),
         callback_of: OnceLock::new(),
         drop_callback_of: OnceLock::new(),
         info: OnceLock::new(),

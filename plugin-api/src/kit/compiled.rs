@@ -39,10 +39,11 @@ pub enum KitError {
 
 /// Which moves run the hooks' move effect, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Effects {
-    Never,
-    Every,
-    Movers(TypeSet),
+pub(crate) struct Effects {
+    /// The movers' types; `None`: every move.
+    pub movers: Option<TypeSet>,
+    /// Only moves that take a piece off the board.
+    pub taking: bool,
 }
 
 /// Numbers the variants built, so per-thread tables of hook answers never mix two variants.
@@ -99,8 +100,8 @@ pub struct KitVariant {
     pub(super) reach: Option<Reach>,
     /// Per type: a drop callback decides where it may be dropped.
     pub(super) drop_callback: Vec<bool>,
-    /// Which moves have an effect.
-    pub(super) effects: Effects,
+    /// Which moves have an effect, if any do.
+    pub(super) effects: Option<Effects>,
 }
 
 impl KitVariant {
@@ -157,7 +158,7 @@ impl KitVariant {
         let declares_ends = rules.end.any() || hooks.as_ref().is_some_and(|h| h.has_outcome());
         let (callback, reach, drop_callback, effects) = match &hooks {
             Some(h) => Self::compile_hooks(h.as_ref(), &info, &geometry, n, rules.field.is_some())?,
-            None => (vec![false; n], None, vec![false; n], Effects::Never),
+            None => (vec![false; n], None, vec![false; n], None),
         };
         for (p, &computed) in info.pieces.iter_mut().zip(&callback) {
             p.computed = computed;
@@ -217,7 +218,7 @@ impl KitVariant {
         geometry: &Geometry,
         n: usize,
         on_field: bool,
-    ) -> Result<(Vec<bool>, Option<Reach>, Vec<bool>, Effects), KitError> {
+    ) -> Result<(Vec<bool>, Option<Reach>, Vec<bool>, Option<Effects>), KitError> {
         let known = |ty: PieceId, what: &str| {
             if (ty as usize) < n {
                 Ok(ty as usize)
@@ -251,18 +252,23 @@ impl KitVariant {
             drop_callback[known(ty, "a drop callback")?] = true;
         }
         let effects = match h.effect_trigger(info).map_err(KitError::Hook)? {
-            EffectTrigger::Never => Effects::Never,
-            EffectTrigger::Every => Effects::Every,
-            EffectTrigger::Movers(types) => {
-                let mut set = TypeSet::default();
-                for ty in types {
-                    set.insert(known(ty, "a move effect")?);
-                }
-                Effects::Movers(set)
+            None => None,
+            Some(EffectTrigger { movers, taking }) => {
+                let movers = match movers {
+                    None => None,
+                    Some(types) => {
+                        let mut set = TypeSet::default();
+                        for ty in types {
+                            set.insert(known(ty, "a move effect")?);
+                        }
+                        Some(set)
+                    }
+                };
+                Some(Effects { movers, taking })
             }
         };
         let any_callback = callback.iter().any(|&c| c);
-        if on_field && (any_callback || drop_callback.iter().any(|&c| c) || effects != Effects::Never) {
+        if on_field && (any_callback || drop_callback.iter().any(|&c| c) || effects.is_some()) {
             return Err(KitError::Compile(
                 "movement callbacks, drop callbacks and move effects need a board, not an open field".into(),
             ));

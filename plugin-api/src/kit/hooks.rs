@@ -29,14 +29,30 @@ pub struct MoveCallback {
 
 /// Which moves run [`Hooks::after_move`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum EffectTrigger {
-    /// No move has an effect.
-    #[default]
-    Never,
-    /// Every move, drops and passes included.
-    Every,
-    /// The moves (and drops) of pieces of these types, by their type before the move.
-    Movers(Vec<PieceId>),
+pub struct EffectTrigger {
+    /// The moves (and drops) of pieces of these types, by their type before the move; `None`:
+    /// every move, drops and passes included.
+    pub movers: Option<Vec<PieceId>>,
+    /// Only those of them that take a piece off the board (a capture, or a callback move onto a
+    /// friend): an explosion or a swap needs no call after a quiet move.
+    pub taking: bool,
+}
+
+impl EffectTrigger {
+    /// Every move.
+    pub fn every() -> EffectTrigger {
+        EffectTrigger { movers: None, taking: false }
+    }
+
+    /// The moves of pieces of these types.
+    pub fn movers(types: Vec<PieceId>) -> EffectTrigger {
+        EffectTrigger { movers: Some(types), taking: false }
+    }
+
+    /// Only the moves that take a piece off the board.
+    pub fn taking(self) -> EffectTrigger {
+        EffectTrigger { taking: true, ..self }
+    }
 }
 
 /// A move the kit has just made, as [`Hooks::after_move`] sees it.
@@ -157,9 +173,10 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
-    /// Which moves have an effect ([`Hooks::after_move`]). Asked once, when the variant is built.
-    fn effect_trigger(&self, _info: &VariantInfo) -> Result<EffectTrigger, RuleError> {
-        Ok(EffectTrigger::Never)
+    /// Which moves have an effect ([`Hooks::after_move`]), if any. Asked once, when the variant
+    /// is built.
+    fn effect_trigger(&self, _info: &VariantInfo) -> Result<Option<EffectTrigger>, RuleError> {
+        Ok(None)
     }
 
     /// A move's effect: called after the kit has made `played.mv` on `pos` (the turn already

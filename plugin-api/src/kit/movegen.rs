@@ -558,16 +558,20 @@ impl KitVariant {
     /// The hooks, if `mv` (about to be played in `pos`) has an effect.
     #[inline]
     fn effect_of(&self, pos: &Position, mv: Move) -> Option<&dyn Hooks> {
-        let runs = match self.effects {
-            Effects::Never => false,
-            Effects::Every => true,
-            Effects::Movers(types) => match mv.kind {
+        let Effects { movers, taking } = self.effects?;
+        let mover_runs = match movers {
+            None => true,
+            Some(types) => match mv.kind {
                 MoveKind::Board => pos.piece_at(mv.from).is_some_and(|p| types.contains(p.ty)),
                 MoveKind::Drop | MoveKind::Place => types.contains(mv.piece),
                 MoveKind::Pass => false,
             },
         };
-        if runs { self.hooks.as_deref() } else { None }
+        let takes = || {
+            let occupied = |c: Cell| c != NO_CELL && c != mv.from && pos.piece_at(c).is_some();
+            mv.kind == MoveKind::Board && (occupied(mv.to) || occupied(mv.via))
+        };
+        if mover_runs && (!taking || takes()) { self.hooks.as_deref() } else { None }
     }
 
     /// Plays a move on a board, then its effect if it has one: the hook changes the position
@@ -723,7 +727,7 @@ impl KitVariant {
         if let Some(triggers) = self.capture_triggers {
             self.apply_capture_hook(pos, out, triggers)?;
         }
-        if self.effects != Effects::Never && self.has_royals {
+        if self.effects.is_some() && self.has_royals {
             // Moves with an effect are judged after it; the loop below sees only the others.
             let mut i = 0;
             while i < out.len() {
@@ -874,7 +878,7 @@ impl KitVariant {
             return Ok(buf.len() as u64);
         }
         let mut nodes = 0;
-        let effects = self.effects != Effects::Never;
+        let effects = self.effects.is_some();
         for i in 0..buf.len() {
             let mv = buf[i];
             if effects {

@@ -64,8 +64,9 @@ impl Hooks for Swaps {
         Ok(())
     }
 
-    fn effect_trigger(&self, _info: &VariantInfo) -> Result<EffectTrigger, RuleError> {
-        Ok(EffectTrigger::Movers(vec![CHANGER]))
+    /// Only a Changer's move that lifted a piece: its steps onto empty cells need nothing.
+    fn effect_trigger(&self, _info: &VariantInfo) -> Result<Option<EffectTrigger>, RuleError> {
+        Ok(Some(EffectTrigger::movers(vec![CHANGER]).taking()))
     }
 
     /// The friend the kit lifted goes to the Changer's old cell.
