@@ -464,7 +464,9 @@ impl Searcher {
             None => {
                 let child = root[best].child.clone();
                 let score = self.eval.evaluate(&child);
-                self.report(0, -score, root[best].mv, &child, start)?
+                // From the root's side (the child's unless the move gave the mover another move).
+                let score = if child.side_to_move() == pos.side_to_move() { score } else { -score };
+                self.report(0, score, root[best].mv, &child, start)?
             }
         };
         r.nodes += self.helper_nodes.load(AtomicOrdering::Relaxed);
@@ -537,11 +539,11 @@ impl Searcher {
             for (i, rm) in root.iter().enumerate() {
                 let score = match rm.decided {
                     Some(s) => s,
-                    None if i == 0 => -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true, true)?,
+                    None if i == 0 => self.child_score(pos, &rm.child, depth - 1, 1, alpha, beta, true, true)?,
                     None => {
-                        let s = -self.negamax(&rm.child, depth - 1, 1, -alpha - 1, -alpha, false, true)?;
+                        let s = self.child_score(pos, &rm.child, depth - 1, 1, alpha, alpha + 1, false, true)?;
                         if s > alpha && s < beta {
-                            -self.negamax(&rm.child, depth - 1, 1, -beta, -alpha, true, true)?
+                            self.child_score(pos, &rm.child, depth - 1, 1, alpha, beta, true, true)?
                         } else {
                             s
                         }
@@ -663,6 +665,47 @@ impl Searcher {
             }
         }
         total >= 3 * self.smallest.max(1)
+    }
+
+    /// A child's score from the parent's side, within the parent's window `(alpha, beta)`: the
+    /// child is searched from its own side to move, which is the parent's opponent after most
+    /// moves, and the parent itself after a move whose effect gives the mover another move.
+    #[allow(clippy::too_many_arguments)]
+    fn child_score(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        null_ok: bool,
+    ) -> Result<i32, Halt> {
+        if child.side_to_move() == parent.side_to_move() {
+            self.negamax(child, depth, ply, alpha, beta, pv, null_ok)
+        } else {
+            Ok(-self.negamax(child, depth, ply, -beta, -alpha, pv, null_ok)?)
+        }
+    }
+
+    /// [`Searcher::child_score`] for the quiescence search.
+    #[allow(clippy::too_many_arguments)]
+    fn child_quiesce(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        qdepth: usize,
+        generated: bool,
+    ) -> Result<i32, Halt> {
+        if child.side_to_move() == parent.side_to_move() {
+            self.quiesce(child, ply, alpha, beta, qdepth, generated)
+        } else {
+            Ok(-self.quiesce(child, ply, -beta, -alpha, qdepth, generated)?)
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -800,18 +843,18 @@ impl Searcher {
                 let mut child = pos.clone();
                 v.play(&mut child, mv)?;
                 let score = if i == 0 {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv, true)?
+                    self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv, true)?
                 } else {
                     // Late quiet moves (and losing captures) rarely matter: look at them shallower
                     // first.
                     let reduction = if depth >= 3 && quiet && i >= 4 { 1 + (depth >= 6 && i >= 16) as i32 } else { 0 };
                     let mut s =
-                        -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false, true)?;
+                        self.child_score(pos, &child, depth - 1 - reduction, ply + 1, alpha, alpha + 1, false, true)?;
                     if s > alpha && reduction > 0 {
-                        s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, true)?;
+                        s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1, false, true)?;
                     }
                     if s > alpha && s < beta && pv {
-                        s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, true)?;
+                        s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, true, true)?;
                     }
                     s
                 };
@@ -908,7 +951,7 @@ impl Searcher {
                     }
                     generated = true;
                 }
-                let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qdepth + 1, generated)?;
+                let s = self.child_quiesce(pos, &child, ply + 1, alpha, beta, qdepth + 1, generated)?;
                 if s > best {
                     best = s;
                     if s > alpha {
@@ -961,7 +1004,7 @@ pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use henka_api::Game;
+    use henka_api::{Game, Side};
 
     fn bundled(name: &str) -> Arc<dyn Variant> {
         let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == name).unwrap();
@@ -985,6 +1028,40 @@ mod tests {
         v.play(&mut pos, r.best()).unwrap();
         let o = v.outcome(&pos, &[]).unwrap().unwrap();
         assert_eq!(o.winner, Some(henka_api::Side::First), "{o}");
+    }
+
+    /// A move whose effect gives the mover another move (two moves a turn) is searched from the
+    /// mover's side: the AI sees a mate that takes both moves of its turn.
+    #[test]
+    fn a_turn_of_two_moves_is_searched_from_the_movers_side() {
+        let v = bundled("double-move-shogi");
+        let position = "R2pk/3pp/2G2/b4/3K1 b - 5";
+        let pos = v.parse_position(position).unwrap();
+        let black_wins = |p: &Position| v.outcome(p, &[]).unwrap().is_some_and(|o| o.winner == Some(Side::First));
+        let moves = |p: &Position| {
+            let mut m = Vec::new();
+            v.legal_moves(p, &mut m).unwrap();
+            m
+        };
+        let after = |p: &Position, m: Move| {
+            let mut next = p.clone();
+            v.play(&mut next, m).unwrap();
+            next
+        };
+        // By brute force: no single move wins, a turn of two does.
+        assert!(!moves(&pos).into_iter().any(|m| black_wins(&after(&pos, m))));
+        let two = |m1| {
+            let p1 = after(&pos, m1);
+            p1.side_to_move() == Side::First && moves(&p1).into_iter().any(|m2| black_wins(&after(&p1, m2)))
+        };
+        assert!(moves(&pos).into_iter().any(two), "the position has a mate in one turn");
+
+        let r = search(&v, position, Limits { depth: Some(3), ..Limits::default() });
+        assert!(matches!(r.score, Score::Mate(n) if n > 0), "{:?}", r.score);
+        let p1 = after(&pos, r.best());
+        assert_eq!(p1.side_to_move(), Side::First, "the first move keeps the turn");
+        let r2 = search(&v, &v.format_position(&p1), Limits { depth: Some(2), ..Limits::default() });
+        assert!(black_wins(&after(&p1, r2.best())), "and the second mates");
     }
 
     #[test]
