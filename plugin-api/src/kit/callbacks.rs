@@ -44,7 +44,7 @@ struct CallbackState {
 
 thread_local! {
     static STATE: RefCell<CallbackState> =
-        RefCell::new(CallbackState { answers: Vec::new(), held: None });
+        const { RefCell::new(CallbackState { answers: Vec::new(), held: None }) };
 }
 
 /// Keeps the first error met where it cannot be returned (inside an attack test).

@@ -146,11 +146,12 @@ impl Position {
         self.hash
     }
 
-    /// The hash without the per-variant counters: what repetition compares. A position is the
-    /// same for repetition whatever the pass or grace counters say (Taishin's rule counts positions
-    /// as board, hands and side to move).
+    /// The hash without the kit's counters: what repetition compares. A position is the same for
+    /// repetition whatever the pass or grace counters say (Taishin's rule counts positions as
+    /// board, hands and side to move); a rule's own counters ([`RULE_COUNTERS`] and above) are
+    /// part of its state and count (the half of a two-move turn, a counter-strike pending).
     pub fn repetition_hash(&self) -> u64 {
-        self.counters.iter().enumerate().fold(self.hash, |h, (i, &v)| h ^ counter_key(i, v))
+        (self.counters[..RULE_COUNTERS].iter().enumerate()).fold(self.hash, |h, (i, &v)| h ^ counter_key(i, v))
     }
 
     /// The hash computed from scratch; always equal to [`Position::hash`] (a test invariant).
