@@ -33,6 +33,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("check-shogi", include_str!("../../scripts/check-shogi.rhai")),
     ("dobutsu", include_str!("../../scripts/dobutsu.rhai")),
     ("kyoto", include_str!("../../scripts/kyoto.rhai")),
+    ("chu-shogi", include_str!("../../scripts/chu-shogi.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -150,6 +151,7 @@ mod tests {
             names,
             [
                 "check-shogi",
+                "chu-shogi",
                 "dobutsu",
                 "ki-shogi",
                 "kyoto",

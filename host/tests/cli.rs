@@ -269,7 +269,7 @@ fn the_usi_engine_speaks_the_protocol() {
     let out = exchange("usi\n", "usiok");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default shogi var check-shogi var dobutsu var ki-shogi var kyoto \
+            "option name UCI_Variant type combo default shogi var check-shogi var chu-shogi var dobutsu var ki-shogi var kyoto \
              var ladies-and-generals var ogi var okisaki var shogi"
         ),
         "{out}"
