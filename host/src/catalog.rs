@@ -34,6 +34,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("dobutsu", include_str!("../../scripts/dobutsu.rhai")),
     ("kyoto", include_str!("../../scripts/kyoto.rhai")),
     ("chu-shogi", include_str!("../../scripts/chu-shogi.rhai")),
+    // The gallery of open rules: designs made of movement callbacks and move effects.
+    ("blast-shogi", include_str!("../../scripts/blast-shogi.rhai")),
+    ("crowd-shogi", include_str!("../../scripts/crowd-shogi.rhai")),
+    ("double-move-shogi", include_str!("../../scripts/double-move-shogi.rhai")),
+    ("push-shogi", include_str!("../../scripts/push-shogi.rhai")),
+    ("swap-shogi", include_str!("../../scripts/swap-shogi.rhai")),
 ];
 
 /// Where a variant's definition lives.
@@ -150,15 +156,20 @@ mod tests {
         assert_eq!(
             names,
             [
+                "blast-shogi",
                 "check-shogi",
                 "chu-shogi",
+                "crowd-shogi",
                 "dobutsu",
+                "double-move-shogi",
                 "ki-shogi",
                 "kyoto",
                 "ladies-and-generals",
                 "ogi",
                 "okisaki",
+                "push-shogi",
                 "shogi",
+                "swap-shogi",
                 "taishin"
             ]
         );

@@ -269,8 +269,9 @@ fn the_usi_engine_speaks_the_protocol() {
     let out = exchange("usi\n", "usiok");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default shogi var check-shogi var chu-shogi var dobutsu var ki-shogi var kyoto \
-             var ladies-and-generals var ogi var okisaki var shogi"
+            "option name UCI_Variant type combo default shogi var blast-shogi var check-shogi var chu-shogi \
+             var crowd-shogi var dobutsu var double-move-shogi var ki-shogi var kyoto var ladies-and-generals var ogi \
+             var okisaki var push-shogi var shogi var swap-shogi"
         ),
         "{out}"
     );

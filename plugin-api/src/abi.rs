@@ -42,7 +42,7 @@ use crate::variant::Variant;
 
 /// The version of this ABI. Bump it on *any* change to the table, the value types that cross, or
 /// the meaning of a call; the host refuses a plugin built against another version.
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// `extern "C" fn() -> u32`: the plugin's ABI version. Read first, before the table.
 pub const ABI_VERSION_SYMBOL: &CStr = c"henka_plugin_abi_version";

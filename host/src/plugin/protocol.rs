@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// The version of this protocol. Host and worker are the same executable in normal use; the
 /// number catches a worker started from another build (a stale `henka` beside a new one).
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest frame either side accepts (a Taishin position is ~3 KB, its legal moves ~60 KB).
 pub const MAX_FRAME: usize = 64 << 20;

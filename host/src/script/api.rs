@@ -2,20 +2,17 @@
 //! receive. Every builder call records where it was made, so errors found later (an unknown token
 //! in the setup, a bad promotion) still point at the script line that caused them.
 
-use std::sync::Arc;
-
-use henka_api::kit::KitVariant;
-use henka_api::model::geometry::Vector;
 use henka_api::rules::betza::{self, Atom, Mode, Moves};
 use henka_api::rules::directions;
 use henka_api::rules::{
     BaringRule, CheckRule, EndRules, Limit, LimitScope, PieceRule, PromotionRule, ReachRule, RepetitionRule, RuleSet,
     StalemateRule,
 };
-use henka_api::{Geometry, GeometrySpec, HistoryEntry, Metadata, Position as Pos, Side, VariantInfo, notation};
+use henka_api::{GeometrySpec, Metadata};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
 
 use super::field_api::{self, CubeDecl, FaceLinks, FieldDecl};
+use super::position_api::{self, parse_vector};
 
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
@@ -67,6 +64,12 @@ pub struct VariantBuilder {
     pub hooks: Vec<Declared<(String, FnPtr)>>,
     /// The capture hook, `v.on_capture(…)`: the trigger piece names and the function.
     pub capture_hook: Option<Declared<(Vec<String>, FnPtr)>>,
+    /// Movement callbacks, `v.on_moves(name, #{ reach }, …)`: the piece name, its reach, the function.
+    pub move_callbacks: Vec<Declared<(String, Option<String>, FnPtr)>>,
+    /// Drop callbacks, `v.on_drop(name, …)`.
+    pub drop_callbacks: Vec<Declared<(String, FnPtr)>>,
+    /// The move effect, `v.after_move([names], …)`: the movers it runs for (none: every move).
+    pub effect: Option<Declared<(Vec<String>, FnPtr)>>,
     pub declared_at: Position,
     /// Per piece (in `pieces` order): its `opposite` and `capture_faces`, if a cube face.
     pub face_links: Vec<FaceLinks>,
@@ -135,23 +138,6 @@ fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> Res<u8> {
     if (lo..=hi).contains(&v) { Ok(v as u8) } else { fail(format!("{what} must be from {lo} to {hi} (got {v})")) }
 }
 
-/// Reads `[files, ranks]` or `[files, ranks, levels]`, seen from the mover.
-fn parse_vector(d: &Dynamic) -> Res<Vector> {
-    let v = d.clone().try_cast::<Array>().ok_or("a vector is `[files, ranks]` or `[files, ranks, levels]`")?;
-    if !(2..=3).contains(&v.len()) {
-        return fail("a vector needs 2 or 3 numbers: [files, ranks] or [files, ranks, levels]");
-    }
-    let mut c = [0i8; 3];
-    for (i, x) in v.iter().enumerate() {
-        let x = x.as_int().map_err(|_| "vector entries must be whole numbers")?;
-        c[i] = i8::try_from(x).map_err(|_| "vector entries must be from -127 to 127")?;
-    }
-    if c == [0, 0, 0] {
-        return fail("a vector may not be zero");
-    }
-    Ok(Vector::new(c[0], c[1], c[2]))
-}
-
 fn get_mode(m: &Map) -> Res<Mode> {
     match get_str(m, "mode")?.as_deref() {
         None | Some("both") => Ok(Mode::BOTH),
@@ -212,6 +198,10 @@ fn direction_moves(m: &Map) -> Res<(String, Moves)> {
 fn parse_moves(d: &Dynamic) -> Res<(String, Moves)> {
     if d.is_string() {
         let text = d.clone().into_string()?;
+        // No data moves: the piece's moves come from a movement callback (`v.on_moves`).
+        if text.is_empty() {
+            return Ok((text, Moves::default()));
+        }
         let moves = betza::parse(&text).map_err(|e| e.to_string())?;
         return Ok((text, moves));
     }
@@ -288,21 +278,6 @@ fn get_value(m: &Map) -> Res<Option<i32>> {
         None => Ok(None),
         Some(v) if (0..=100_000).contains(&v) => Ok(Some(v as i32)),
         Some(v) => fail(format!("`value` must be from 0 to 100000 (got {v})")),
-    }
-}
-
-fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::First => "black",
-        Side::Second => "white",
-    }
-}
-
-fn parse_side(s: &str) -> Res<Side> {
-    match s {
-        "black" | "b" | "first" => Ok(Side::First),
-        "white" | "w" | "second" => Ok(Side::Second),
-        _ => fail(format!("a side is \"black\" or \"white\", not {s:?}")),
     }
 }
 
@@ -473,6 +448,49 @@ impl VariantBuilder {
         Ok(())
     }
 
+    /// `v.on_moves("Crowd", #{ reach: "R" }, |pos, from| …)`: a piece's moves computed by a
+    /// function (docs/scripting.md, "Movement callbacks").
+    fn on_moves(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, options: Map, f: FnPtr) -> Res<()> {
+        check_keys(&options, "on_moves", &["reach"])?;
+        let reach = get_str(&options, "reach")?;
+        if let Some(r) = &reach {
+            let m = betza::parse(r).map_err(|e| format!("`reach`: {e}"))?;
+            if !m.paths.is_empty() {
+                return fail(
+                    "`reach` must be simple moves (a superset of where the callback captures), not multi-leg moves",
+                );
+            }
+        }
+        if b.move_callbacks.iter().any(|c| c.value.0 == name) {
+            return fail(format!("the {name} has a move callback already"));
+        }
+        b.move_callbacks.push(Declared { value: (name.to_string(), reach, f), at: ctx.call_position() });
+        Ok(())
+    }
+
+    /// `v.on_drop("Pawn", |pos, cells| …)`: where a piece type may be dropped.
+    fn on_drop(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
+        if b.drop_callbacks.iter().any(|c| c.value.0 == name) {
+            return fail(format!("the {name} has a drop callback already"));
+        }
+        b.drop_callbacks.push(Declared { value: (name.to_string(), f), at: ctx.call_position() });
+        Ok(())
+    }
+
+    /// `v.after_move(["Bomber"], |fx| …)`: a move effect, after the moves of the named pieces
+    /// (`[]`: after every move).
+    fn after_move(ctx: NativeCallContext, b: &mut VariantBuilder, names: Array, f: FnPtr) -> Res<()> {
+        let names: Vec<String> = names
+            .into_iter()
+            .map(|n| n.into_string().map_err(|t| format!("after_move takes piece names, not {t}")))
+            .collect::<Result<_, _>>()?;
+        if b.effect.is_some() {
+            return fail("a variant has one move effect; give it every mover it needs ([] for all moves)");
+        }
+        b.effect = Some(Declared { value: (names, f), at: ctx.call_position() });
+        Ok(())
+    }
+
     fn on(ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr) -> Res<()> {
         const HOOKS: [&str; 3] = ["game_end", "filter_moves", "stranded"];
         if !HOOKS.contains(&name) {
@@ -598,78 +616,7 @@ fn new_variant(ctx: NativeCallContext, m: Map) -> Res<VariantBuilder> {
     })
 }
 
-/// The position handle hooks receive: a copy of the kit's position and the variant itself, so
-/// every query (attacks, check, legal moves) runs the kit's native code rather than script code.
-/// Read-only: nothing a hook does through it changes the game. Cells and tokens are in the
-/// variant's notation.
-#[derive(Clone, Debug)]
-pub struct ScriptPosition {
-    pub pos: Pos,
-    pub info: Arc<(VariantInfo, Geometry)>,
-    pub kit: Arc<KitVariant>,
-    /// The game's earlier positions, where the caller knows them (empty in perft and search).
-    pub history: Vec<HistoryEntry>,
-}
-
-impl ScriptPosition {
-    pub(crate) fn piece_map(&self, cell: henka_api::Cell, p: henka_api::Piece) -> Map {
-        let info = &self.info.0.pieces[p.ty as usize];
-        let mut m = Map::new();
-        m.insert("cell".into(), notation::cell_name(&self.info.1, cell).into());
-        m.insert("token".into(), info.written().into());
-        m.insert("name".into(), info.name.clone().into());
-        m.insert("side".into(), side_name(p.side).into());
-        m.insert("royal".into(), info.royal.into());
-        m
-    }
-
-    fn cell(&self, name: &str) -> Res<henka_api::Cell> {
-        notation::parse_cell(&self.info.1, name).map_err(|e| e.to_string().into())
-    }
-
-    fn cell_names(&self, cells: impl IntoIterator<Item = henka_api::Cell>) -> Array {
-        cells.into_iter().map(|c| notation::cell_name(&self.info.1, c).into()).collect()
-    }
-
-    fn move_names(&self, moves: &[henka_api::Move]) -> Array {
-        moves.iter().map(|&m| notation::format_move(&self.info.0, &self.info.1, &self.pos, m).into()).collect()
-    }
-
-    fn pieces_of(&self, side: Option<Side>) -> Array {
-        (self.pos.cells().iter().enumerate())
-            .filter_map(|(c, q)| {
-                q.filter(|q| side.is_none_or(|s| q.side == s)).map(|q| self.piece_map(c as u16, q).into())
-            })
-            .collect()
-    }
-
-    fn legal_moves(&mut self) -> Res<Array> {
-        let mut moves = Vec::new();
-        self.kit.rule_moves(&self.pos, &mut moves).map_err(|e| e.to_string())?;
-        Ok(self.move_names(&moves))
-    }
-
-    fn moves_of(&mut self, cell: &str) -> Res<Array> {
-        let c = self.cell(cell)?;
-        let mut moves = Vec::new();
-        self.kit.rule_moves_from(&self.pos, c, &mut moves).map_err(|e| e.to_string())?;
-        Ok(self.move_names(&moves))
-    }
-
-    /// How often this position occurred before in the game (0 where the history is unknown).
-    fn repetitions(&mut self) -> i64 {
-        let now = self.pos.repetition_hash();
-        self.history.iter().filter(|h| h.hash == now).count() as i64
-    }
-
-    fn token_type(&self, token: &str) -> Res<u8> {
-        notation::lookup_token(&self.info.0, &token.to_ascii_uppercase())
-            .map(|(t, _)| t)
-            .map_err(|e| e.to_string().into())
-    }
-}
-
-/// Registers the builder and position API.
+/// Registers the builder, and the position API hooks use.
 pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<VariantBuilder>("Variant")
@@ -681,49 +628,14 @@ pub fn register(engine: &mut Engine) {
         .register_fn("setup", VariantBuilder::setup)
         .register_fn("on", VariantBuilder::on)
         .register_fn("win", VariantBuilder::win)
-        .register_fn("on_capture", VariantBuilder::on_capture_hook);
+        .register_fn("on_capture", VariantBuilder::on_capture_hook)
+        .register_fn("on_moves", VariantBuilder::on_moves)
+        .register_fn("on_moves", |ctx: NativeCallContext, b: &mut VariantBuilder, name: &str, f: FnPtr| {
+            VariantBuilder::on_moves(ctx, b, name, Map::new(), f)
+        })
+        .register_fn("on_drop", VariantBuilder::on_drop)
+        .register_fn("after_move", VariantBuilder::after_move);
     field_api::register(engine);
 
-    engine
-        .register_type_with_name::<ScriptPosition>("Position")
-        .register_get("side_to_move", |p: &mut ScriptPosition| side_name(p.pos.side_to_move()).to_string())
-        .register_get("move_number", |p: &mut ScriptPosition| p.pos.move_number() as i64)
-        .register_fn("piece_at", |p: &mut ScriptPosition, cell: &str| -> Res<Dynamic> {
-            let c = notation::parse_cell(&p.info.1, cell).map_err(|e| e.to_string())?;
-            Ok(p.pos.piece_at(c).map_or(Dynamic::UNIT, |q| p.piece_map(c, q).into()))
-        })
-        .register_fn("pieces", |p: &mut ScriptPosition| p.pieces_of(None))
-        .register_fn("pieces", |p: &mut ScriptPosition, side: &str| Ok(p.pieces_of(Some(parse_side(side)?))) as Res<_>)
-        .register_fn("royals", |p: &mut ScriptPosition, side: &str| -> Res<Array> {
-            Ok(p.cell_names(p.kit.royal_cells(&p.pos, parse_side(side)?)))
-        })
-        .register_fn("attacked", |p: &mut ScriptPosition, cell: &str, by: &str| -> Res<bool> {
-            Ok(p.kit.attacks(&p.pos, p.cell(cell)?, parse_side(by)?))
-        })
-        .register_fn("in_check", |p: &mut ScriptPosition, side: &str| -> Res<bool> {
-            Ok(p.kit.side_in_check(&p.pos, parse_side(side)?))
-        })
-        .register_fn("in_check", |p: &mut ScriptPosition| p.kit.side_in_check(&p.pos, p.pos.side_to_move()))
-        .register_fn("legal_moves", ScriptPosition::legal_moves)
-        .register_fn("moves_of", ScriptPosition::moves_of)
-        .register_fn("repetitions", ScriptPosition::repetitions)
-        .register_fn("history", |p: &mut ScriptPosition| -> Array {
-            let now = p.pos.repetition_hash();
-            (p.history.iter())
-                .map(|h| {
-                    let mut m = Map::new();
-                    m.insert("in_check".into(), h.in_check.into());
-                    m.insert("same_as_now".into(), (h.hash == now).into());
-                    m.into()
-                })
-                .collect()
-        })
-        .register_fn("count", |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
-            let (ty, side) = (p.token_type(token)?, parse_side(side)?);
-            Ok(p.pos.cells().iter().flatten().filter(|q| q.ty == ty && q.side == side).count() as i64)
-        })
-        .register_fn("hand", |p: &mut ScriptPosition, token: &str, side: &str| -> Res<i64> {
-            Ok(p.pos.hand(parse_side(side)?, p.token_type(token)?) as i64)
-        })
-        .register_fn("to_string", |p: &mut ScriptPosition| notation::format_position(&p.info.0, &p.info.1, &p.pos));
+    position_api::register(engine);
 }

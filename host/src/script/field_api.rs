@@ -12,6 +12,7 @@ use henka_api::{Cell, Geometry, Position as Pos, Side, VariantInfo, notation};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position};
 
 use super::api::{Declared, VariantBuilder};
+use super::position_api::side_name;
 
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
@@ -237,13 +238,6 @@ impl Field {
         };
         let cells = self.support.grace_cells(&self.pos(), side);
         Ok(cells.into_iter().map(|c| self.name(c)).collect())
-    }
-}
-
-fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::First => "black",
-        Side::Second => "white",
     }
 }
 

@@ -5,17 +5,17 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
-use henka_api::kit::{Hooks, KitVariant, Support};
+use henka_api::kit::{EffectTrigger, Hooks, KitVariant, MoveCallback, Played, Support};
 use henka_api::{
-    EndReason, Geometry, HistoryEntry, Move, NO_CELL, Outcome, Piece, PieceId, Position, RuleError, Side, VariantInfo,
-    notation,
+    Cell, EndReason, Geometry, HistoryEntry, Move, MoveKind, NO_CELL, Outcome, Piece, PieceId, Position, RuleError,
+    Side, VariantInfo, notation,
 };
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
-use super::api::ScriptPosition;
 use super::engine::Deadline;
 use super::error::ScriptError;
 use super::field_api::Field;
+use super::position_api::{EffectState, MoveEffect, ScriptPosition, piece_type_named};
 
 /// The hooks a script registered with `v.on(name, function)`.
 pub struct ScriptHooks {
@@ -30,6 +30,15 @@ pub struct ScriptHooks {
     pub(crate) stranded: Option<(FnPtr, rhai::Position)>,
     /// The capture hook (`v.on_capture`): the piece names that trigger it.
     pub(crate) capture_hook: Option<(Vec<String>, (FnPtr, rhai::Position))>,
+    /// Movement callbacks (`v.on_moves`): piece name, reach, function.
+    pub(crate) move_callbacks: Vec<(String, Option<String>, (FnPtr, rhai::Position))>,
+    /// Drop callbacks (`v.on_drop`): piece name, function.
+    pub(crate) drop_callbacks: Vec<(String, (FnPtr, rhai::Position))>,
+    /// The move effect (`v.after_move`): the movers' names (none: every move), function.
+    pub(crate) effect: Option<(Vec<String>, (FnPtr, rhai::Position))>,
+    /// Per piece type, once built: which callback computes its moves, and which decides its drops.
+    pub(crate) callback_of: OnceLock<Vec<Option<usize>>>,
+    pub(crate) drop_callback_of: OnceLock<Vec<Option<usize>>>,
     /// The variant's description, known once the kit has built it.
     pub(crate) info: OnceLock<Arc<(VariantInfo, Geometry)>>,
     /// The variant these hooks belong to, whose native queries the position handle calls. Weak:
@@ -155,9 +164,173 @@ impl ScriptHooks {
     fn err(&self, (_, registered): &(FnPtr, rhai::Position), message: String) -> RuleError {
         RuleError { message: format!("hook: {message}"), location: super::error::location(&self.source, *registered) }
     }
+
+    /// The piece types a hook names (every type of that name), or the hook's error.
+    fn types_named(
+        &self,
+        info: &VariantInfo,
+        names: &[String],
+        hook: &(FnPtr, rhai::Position),
+        what: &str,
+    ) -> Result<Vec<PieceId>, RuleError> {
+        let mut ids = Vec::new();
+        for name in names {
+            let matching: Vec<PieceId> =
+                (0..info.pieces.len()).filter(|&i| &info.pieces[i].name == name).map(|i| i as PieceId).collect();
+            if matching.is_empty() {
+                return Err(self.err(hook, format!("{what}: no piece is named {name:?}")));
+            }
+            ids.extend(matching);
+        }
+        Ok(ids)
+    }
+
+    /// Which of `hooks` (by index) serves each piece type.
+    fn index_by_type<T>(
+        &self,
+        info: &VariantInfo,
+        hooks: &[T],
+        name_and_fn: impl Fn(&T) -> (&String, &(FnPtr, rhai::Position)),
+        what: &str,
+    ) -> Result<Vec<Option<usize>>, RuleError> {
+        let mut of = vec![None; info.pieces.len()];
+        for (i, h) in hooks.iter().enumerate() {
+            let (name, f) = name_and_fn(h);
+            for ty in self.types_named(info, std::slice::from_ref(name), f, what)? {
+                of[ty as usize] = Some(i);
+            }
+        }
+        Ok(of)
+    }
+
+    /// Reads one move a movement callback returned: a cell name, or `#{ to, via, becomes }`.
+    fn callback_move(
+        &self,
+        sp: &ScriptPosition,
+        f: &(FnPtr, rhai::Position),
+        from: Cell,
+        piece: Piece,
+        d: Dynamic,
+    ) -> Result<Move, RuleError> {
+        let cell = |d: &Dynamic, key: &str| -> Result<Cell, RuleError> {
+            let name =
+                d.clone().into_string().map_err(|t| self.err(f, format!("`{key}` must be a cell name, not {t}")))?;
+            sp.cell(&name).map_err(|e| self.err(f, format!("`{key}`: {e}")))
+        };
+        if d.is_string() {
+            return Ok(Move::board(from, cell(&d, "to")?, piece.ty));
+        }
+        let m = d
+            .try_cast::<Map>()
+            .ok_or_else(|| self.err(f, "must return an array of cells or of maps #{ to, via, becomes }".into()))?;
+        if let Some(k) = m.keys().find(|k| !["to", "via", "becomes"].contains(&k.as_str())) {
+            return Err(self.err(f, format!("returned a move with an unknown key `{k}` (known: to, via, becomes)")));
+        }
+        let to = cell(m.get("to").ok_or_else(|| self.err(f, "returned a move without `to`".into()))?, "to")?;
+        let via = m.get("via").map(|d| cell(d, "via")).transpose()?.unwrap_or(NO_CELL);
+        let becomes = match m.get("becomes") {
+            None => piece.ty,
+            Some(d) => {
+                let name = d.to_string();
+                piece_type_named(&sp.info.0, &name).map_err(|e| self.err(f, format!("`becomes`: {e}")))?
+            }
+        };
+        Ok(Move { kind: MoveKind::Board, piece: becomes, from, to, via })
+    }
+
+    /// What `fx` tells the effect about the move: the mover where it stands now, the cells, the
+    /// move's text and what it took off the board.
+    fn effect_facts(&self, sp: &ScriptPosition, before: &Position, played: &Played) -> Map {
+        let (info, geo) = &*sp.info;
+        let mv = played.mv;
+        let name = |c: Cell| if c == NO_CELL { String::new() } else { sp.cell_name(c) };
+        let mut m = Map::new();
+        let mover = played.mover.map_or(Dynamic::UNIT, |p| {
+            let now = if mv.kind == MoveKind::Pass { mv.from } else { mv.to };
+            let mut map = sp.piece_map(now, Piece::new(mv.piece, p.side));
+            if mv.kind == MoveKind::Pass {
+                map.insert("cell".into(), Dynamic::from(String::new()));
+            }
+            map.into()
+        });
+        m.insert("mover".into(), mover);
+        m.insert("from".into(), name(mv.from).into());
+        m.insert("to".into(), name(mv.to).into());
+        m.insert("move".into(), notation::format_move(info, geo, before, mv).into());
+        let taken: Array = played.taken().map(|(c, p)| sp.piece_map(c, p).into()).collect();
+        m.insert("captured".into(), taken.into());
+        m
+    }
 }
 
 impl Hooks for ScriptHooks {
+    fn move_callbacks(&self, info: &VariantInfo) -> Result<Vec<MoveCallback>, RuleError> {
+        let of = self.index_by_type(info, &self.move_callbacks, |(n, _, f)| (n, f), "on_moves")?;
+        let callbacks = (of.iter().enumerate())
+            .filter_map(|(ty, i)| {
+                i.map(|i| MoveCallback { piece: ty as PieceId, reach: self.move_callbacks[i].1.clone() })
+            })
+            .collect();
+        let _ = self.callback_of.set(of);
+        Ok(callbacks)
+    }
+
+    fn piece_moves(&self, pos: &Position, from: Cell, piece: Piece, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        let Some(i) = self.callback_of.get().and_then(|of| of[piece.ty as usize]) else { return Ok(()) };
+        let f = &self.move_callbacks[i].2;
+        let sp = self.script_position(pos, &[])?;
+        let cell = sp.cell_name(from);
+        let r = self.call(f, (sp.clone(), cell))?;
+        let moves = r.try_cast::<Array>().ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
+        for d in moves {
+            out.push(self.callback_move(&sp, f, from, piece, d)?);
+        }
+        Ok(())
+    }
+
+    fn drop_callbacks(&self, info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
+        let of = self.index_by_type(info, &self.drop_callbacks, |(n, f)| (n, f), "on_drop")?;
+        let types = (of.iter().enumerate()).filter(|(_, i)| i.is_some()).map(|(ty, _)| ty as PieceId).collect();
+        let _ = self.drop_callback_of.set(of);
+        Ok(types)
+    }
+
+    fn drop_cells(&self, pos: &Position, ty: PieceId, side: Side, cells: &mut Vec<Cell>) -> Result<(), RuleError> {
+        let Some(i) = self.drop_callback_of.get().and_then(|of| of[ty as usize]) else { return Ok(()) };
+        let f = &self.drop_callbacks[i].1;
+        let mut sp = self.script_position(pos, &[])?;
+        // The callback answers for `side`, whoever is to move in the copy it is given.
+        sp.pos.set_side_to_move(side);
+        let offered: Array = cells.iter().map(|&c| sp.cell_name(c).into()).collect();
+        let r = self.call(f, (sp.clone(), offered))?;
+        let kept = r.try_cast::<Array>().ok_or_else(|| self.err(f, "must return an array of cells".into()))?;
+        cells.clear();
+        for d in kept {
+            let name = d.into_string().map_err(|t| self.err(f, format!("must return cell names, not {t}")))?;
+            cells.push(sp.cell(&name).map_err(|e| self.err(f, e.to_string()))?);
+        }
+        Ok(())
+    }
+
+    fn effect_trigger(&self, info: &VariantInfo) -> Result<EffectTrigger, RuleError> {
+        Ok(match &self.effect {
+            None => EffectTrigger::Never,
+            Some((names, _)) if names.is_empty() => EffectTrigger::Every,
+            Some((names, f)) => EffectTrigger::Movers(self.types_named(info, names, f, "after_move")?),
+        })
+    }
+
+    fn after_move(&self, pos: &mut Position, before: &Position, played: &Played) -> Result<bool, RuleError> {
+        let Some((_, f)) = &self.effect else { return Ok(false) };
+        let sp = self.script_position(pos, &[])?;
+        let facts = Arc::new(self.effect_facts(&sp, before, played));
+        let state = Arc::new(Mutex::new(EffectState { view: sp, again: false }));
+        drop(self.call(f, (MoveEffect { state: state.clone(), facts },))?);
+        let state = state.lock().unwrap_or_else(|e| e.into_inner());
+        *pos = state.view.pos.clone();
+        Ok(state.again)
+    }
+
     fn begin_search(&self) {
         self.search.begin();
     }
@@ -213,16 +386,7 @@ impl Hooks for ScriptHooks {
 
     fn capture_triggers(&self, info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
         let Some((names, f)) = &self.capture_hook else { return Ok(Vec::new()) };
-        let mut ids = Vec::new();
-        for name in names {
-            let matching: Vec<PieceId> =
-                (0..info.pieces.len()).filter(|&i| &info.pieces[i].name == name).map(|i| i as PieceId).collect();
-            if matching.is_empty() {
-                return Err(self.err(f, format!("on_capture: no piece is named {name:?}")));
-            }
-            ids.extend(matching);
-        }
-        Ok(ids)
+        self.types_named(info, names, f, "on_capture")
     }
 
     fn after_capture(&self, pos: &Position, mv: Move, victims: &[Piece]) -> Result<PieceId, RuleError> {
@@ -242,14 +406,7 @@ impl Hooks for ScriptHooks {
             return Ok(mv.piece);
         }
         let name = r.into_string().map_err(|t| self.err(f, format!("must return a piece name or (), not {t}")))?;
-        let by_token = notation::lookup_token(info, &name.to_ascii_uppercase()).ok().map(|(t, _)| t);
-        let by_name: Vec<usize> = (0..info.pieces.len()).filter(|&i| info.pieces[i].name == name).collect();
-        match (by_token, &by_name[..]) {
-            (Some(t), _) => Ok(t),
-            (None, [one]) => Ok(*one as PieceId),
-            (None, []) => Err(self.err(f, format!("returned {name:?}, which is no piece's name or token"))),
-            (None, _) => Err(self.err(f, format!("{name:?} names several pieces; return the token (e.g. \"+(DV)\")"))),
-        }
+        piece_type_named(info, &name).map_err(|e| self.err(f, format!("returned {e}")))
     }
 
     fn has_outcome(&self) -> bool {

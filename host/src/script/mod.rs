@@ -11,6 +11,7 @@ mod error;
 mod field_api;
 mod hooks;
 mod options;
+mod position_api;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
@@ -131,6 +132,13 @@ fn load_source_budgeted(
         filter_moves: None,
         stranded: None,
         capture_hook: builder.capture_hook.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
+        move_callbacks: (builder.move_callbacks.iter())
+            .map(|h| (h.value.0.clone(), h.value.1.clone(), (h.value.2.clone(), h.at)))
+            .collect(),
+        drop_callbacks: builder.drop_callbacks.iter().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))).collect(),
+        effect: builder.effect.as_ref().map(|h| (h.value.0.clone(), (h.value.1.clone(), h.at))),
+        callback_of: OnceLock::new(),
+        drop_callback_of: OnceLock::new(),
         info: OnceLock::new(),
         kit: OnceLock::new(),
         search: hooks::SearchClock::new(search_budget),
@@ -144,7 +152,12 @@ fn load_source_budgeted(
             _ => unreachable!("hook names are checked when registered"),
         }
     }
-    let hooks = (!builder.hooks.is_empty() || builder.capture_hook.is_some()).then(|| Arc::new(hooks));
+    let has_hooks = !builder.hooks.is_empty()
+        || builder.capture_hook.is_some()
+        || !builder.move_callbacks.is_empty()
+        || !builder.drop_callbacks.is_empty()
+        || builder.effect.is_some();
+    let hooks = has_hooks.then(|| Arc::new(hooks));
     let kit = KitVariant::new(rules, hooks.clone().map(|h| h as Arc<dyn Hooks>)).map_err(|e| {
         let at = match &e {
             KitError::Rules(RuleSetError::Piece { index, .. }) => builder.pieces[*index].at,

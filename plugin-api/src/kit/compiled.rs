@@ -6,9 +6,11 @@
 //! (`movegen`, `field`) and its `Variant` implementation read them.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::callbacks::Reach;
 use super::field_tables::FieldTables;
-use super::hooks::Hooks;
+use super::hooks::{EffectTrigger, Hooks};
 use super::limits::Limits;
 use super::paths::PathTables;
 use super::support::Support;
@@ -35,9 +37,22 @@ pub enum KitError {
     Hook(RuleError),
 }
 
+/// Which moves run the hooks' move effect, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Effects {
+    Never,
+    Every,
+    Movers(TypeSet),
+}
+
+/// Numbers the variants built, so per-thread tables of hook answers never mix two variants.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
 /// A variant built by the kit from a [`RuleSet`].
 #[derive(Debug)]
 pub struct KitVariant {
+    /// This build's number, unique in the process.
+    pub(super) id: u64,
     pub(super) rules: RuleSet,
     pub(super) info: VariantInfo,
     pub(super) geometry: Geometry,
@@ -78,6 +93,14 @@ pub struct KitVariant {
     pub(super) reaches: Vec<bool>,
     /// Some rule or hook can declare a result from the position, so move generation asks first.
     pub(super) declares_ends: bool,
+    /// Per type: a movement callback computes some of its moves.
+    pub(super) callback: Vec<bool>,
+    /// Where callback pieces can capture; `Some` exactly when some type has a callback.
+    pub(super) reach: Option<Reach>,
+    /// Per type: a drop callback decides where it may be dropped.
+    pub(super) drop_callback: Vec<bool>,
+    /// Which moves have an effect.
+    pub(super) effects: Effects,
 }
 
 impl KitVariant {
@@ -132,7 +155,16 @@ impl KitVariant {
             })
             .collect();
         let declares_ends = rules.end.any() || hooks.as_ref().is_some_and(|h| h.has_outcome());
+        let (callback, reach, drop_callback, effects) = match &hooks {
+            Some(h) => Self::compile_hooks(h.as_ref(), &info, &geometry, n, rules.field.is_some())?,
+            None => (vec![false; n], None, vec![false; n], Effects::Never),
+        };
         Ok(KitVariant {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            callback,
+            reach,
+            drop_callback,
+            effects,
             reach_zone,
             reaches,
             declares_ends,
@@ -171,6 +203,70 @@ impl KitVariant {
             tables,
             hooks,
         })
+    }
+
+    /// Asks the hooks which types have movement and drop callbacks and which moves have effects,
+    /// and compiles the callbacks' reaches.
+    #[allow(clippy::type_complexity)]
+    fn compile_hooks(
+        h: &dyn Hooks,
+        info: &VariantInfo,
+        geometry: &Geometry,
+        n: usize,
+        on_field: bool,
+    ) -> Result<(Vec<bool>, Option<Reach>, Vec<bool>, Effects), KitError> {
+        let known = |ty: PieceId, what: &str| {
+            if (ty as usize) < n {
+                Ok(ty as usize)
+            } else {
+                Err(KitError::Compile(format!("the hooks name piece type {ty} for {what}, which does not exist")))
+            }
+        };
+        let mut callback = vec![false; n];
+        let mut everywhere = vec![false; n];
+        let mut reach_atoms: Vec<Vec<Atom>> = vec![Vec::new(); n];
+        for cb in h.move_callbacks(info).map_err(KitError::Hook)? {
+            let ty = known(cb.piece, "a move callback")?;
+            callback[ty] = true;
+            match &cb.reach {
+                None => everywhere[ty] = true,
+                Some(text) => {
+                    let name = &info.pieces[ty].name;
+                    let m = betza::parse(text)
+                        .map_err(|e| KitError::Compile(format!("the reach of the {name}'s move callback: {e}")))?;
+                    if !m.paths.is_empty() {
+                        return Err(KitError::Compile(format!(
+                            "the reach of the {name}'s move callback must be simple moves (no multi-leg moves): {text:?}"
+                        )));
+                    }
+                    reach_atoms[ty] = m.atoms;
+                }
+            }
+        }
+        let mut drop_callback = vec![false; n];
+        for ty in h.drop_callbacks(info).map_err(KitError::Hook)? {
+            drop_callback[known(ty, "a drop callback")?] = true;
+        }
+        let effects = match h.effect_trigger(info).map_err(KitError::Hook)? {
+            EffectTrigger::Never => Effects::Never,
+            EffectTrigger::Every => Effects::Every,
+            EffectTrigger::Movers(types) => {
+                let mut set = TypeSet::default();
+                for ty in types {
+                    set.insert(known(ty, "a move effect")?);
+                }
+                Effects::Movers(set)
+            }
+        };
+        let any_callback = callback.iter().any(|&c| c);
+        if on_field && (any_callback || drop_callback.iter().any(|&c| c) || effects != Effects::Never) {
+            return Err(KitError::Compile(
+                "movement callbacks, drop callbacks and move effects need a board, not an open field".into(),
+            ));
+        }
+        let reach =
+            any_callback.then(|| Reach::new(Tables::build(geometry, &reach_atoms, &vec![false; n], 0), everywhere));
+        Ok((callback, reach, drop_callback, effects))
     }
 
     /// The rule set this variant was built from.

@@ -15,7 +15,7 @@
 
 use super::compiled::KitVariant;
 use super::field_tables::FieldTables;
-use super::movegen::{PinCandidates, Undo};
+use super::movegen::{FullUndo, PinCandidates};
 use super::support::MAX_FIELD_PIECES;
 use crate::model::error::RuleError;
 use crate::model::field::GRACE;
@@ -112,14 +112,6 @@ struct Candidate {
     exposes: bool,
 }
 
-/// How to take back a move on a field: make/unmake's record, or the whole position before a move
-/// whose end of turn (stranding, re-centring) changed more than the move.
-#[derive(Clone, Debug)]
-pub(crate) enum FullUndo {
-    Plain(Undo),
-    Snapshot(Box<Position>),
-}
-
 impl KitVariant {
     /// All legal moves of the side to move on a field. `pos` is scratch and restored.
     pub(crate) fn field_legal(
@@ -179,7 +171,7 @@ impl KitVariant {
         for &c in scan.occ.iter() {
             let p = pos.piece_at(c).expect("occupied");
             if p.side == side {
-                self.moves_of(pos, out, side, p.ty, c);
+                self.moves_of(pos, out, side, p.ty, c)?;
             }
         }
         self.retain_legal(f, pos, out, 0, &scan)?;
@@ -491,7 +483,7 @@ impl KitVariant {
     /// re-centring. Take it back with [`KitVariant::unmake_full`].
     #[inline]
     pub(crate) fn make_full(&self, pos: &mut Position, mv: Move) -> Result<FullUndo, RuleError> {
-        let Some(f) = &self.field else { return Ok(FullUndo::Plain(self.make(pos, mv))) };
+        let Some(f) = &self.field else { return self.make_with_effect(pos, mv) };
         let node = FieldNode::scan(pos)?;
         self.make_on_field(f, pos, mv, &node.occ).map(|(u, _)| u)
     }

@@ -1,18 +1,65 @@
-//! Hooks: the few places where a variant's rules are code rather than data.
+//! Hooks: the places where a variant's rules are code rather than data.
 //!
-//! The kit calls a hook once per position (never per candidate move) — the capture hook only for
-//! the rare moves that capture one of the types it names — so a variant made only of data runs at
-//! native speed and a variant with hooks pays only where it needs them.
+//! The kit calls most hooks once per position (never per candidate move) — the capture hook only
+//! for the rare moves that capture one of the types it names, a movement callback only for pieces
+//! of its types, a move effect only after moves of the movers it names — so a variant made only of
+//! data runs at native speed and a variant with hooks pays only where it needs them.
 
 use std::sync::Arc;
 
 use super::support::Support;
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
+use crate::model::geometry::Cell;
 use crate::model::moves::Move;
 use crate::model::outcome::{HistoryEntry, Outcome};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::position::Position;
+
+/// A piece type whose moves a callback computes ([`Hooks::piece_moves`]), beside its data moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveCallback {
+    pub piece: PieceId,
+    /// Betza moves whose cells, blockers ignored, hold every cell the callback can ever capture
+    /// on (`"R"` for a piece that captures only along its lines). The kit tests attacks on a cell
+    /// only by the callback pieces whose reach covers it, so a reach makes check tests cheap;
+    /// `None` means anywhere. The kit refuses a callback move that captures outside its reach.
+    pub reach: Option<String>,
+}
+
+/// Which moves run [`Hooks::after_move`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EffectTrigger {
+    /// No move has an effect.
+    #[default]
+    Never,
+    /// Every move, drops and passes included.
+    Every,
+    /// The moves (and drops) of pieces of these types, by their type before the move.
+    Movers(Vec<PieceId>),
+}
+
+/// A move the kit has just made, as [`Hooks::after_move`] sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    /// Who moved.
+    pub side: crate::model::side::Side,
+    /// The piece as it stood before the move (a drop's or placement's: the piece put down; a
+    /// pass has none).
+    pub mover: Option<Piece>,
+    /// What the move took off the board, in capture order, with the cells it stood on: enemies
+    /// (in hand now where drops are played) and friends a callback move landed on (lifted,
+    /// for the effect to put somewhere: a swap or a push).
+    pub taken: [Option<(Cell, Piece)>; 2],
+}
+
+impl Played {
+    /// The pieces taken off the board, in capture order.
+    pub fn taken(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        self.taken.iter().flatten().copied()
+    }
+}
 
 /// Rule code supplied by a script or a plugin. Every method has a "no effect" default.
 pub trait Hooks: Send + Sync + std::fmt::Debug {
@@ -68,6 +115,55 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
     /// that depends on it ends the game as the repetition rule does: in the game, not in perft.
     fn outcome(&self, _pos: &Position, _history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {
         Ok(None)
+    }
+
+    /// The piece types whose moves [`Hooks::piece_moves`] computes. Asked once, when the variant
+    /// is built; unknown names are the hook's error.
+    fn move_callbacks(&self, _info: &VariantInfo) -> Result<Vec<MoveCallback>, RuleError> {
+        Ok(Vec::new())
+    }
+
+    /// Appends the moves of `piece` on `from` that the callback computes, pseudo-legal (the kit
+    /// judges check, and generates the piece's data moves beside them). Each is a board move from
+    /// `from`; `piece` of the move is the type the mover ends as (the kit adds no promotion
+    /// choices of its own). A move onto a piece takes it off the board: an enemy is captured, a
+    /// friend is lifted for [`Hooks::after_move`] to put somewhere. The kit may call this
+    /// several times for one position (its attack tests do), so it must depend on the position only.
+    fn piece_moves(&self, _pos: &Position, _from: Cell, _piece: Piece, _out: &mut Vec<Move>) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// The piece types whose drops [`Hooks::drop_cells`] decides. Asked once, when the variant is built.
+    fn drop_callbacks(&self, _info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
+        Ok(Vec::new())
+    }
+
+    /// Where `side` may drop a piece of type `ty`: `cells` comes with the cells the data rules
+    /// allow (empty, not dead, within limits, nifu) and is left holding the cells the variant
+    /// allows; the kit checks each is empty. The no-mate rule still applies after it.
+    fn drop_cells(
+        &self,
+        _pos: &Position,
+        _ty: PieceId,
+        _side: crate::model::side::Side,
+        _cells: &mut Vec<Cell>,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Which moves have an effect ([`Hooks::after_move`]). Asked once, when the variant is built.
+    fn effect_trigger(&self, _info: &VariantInfo) -> Result<EffectTrigger, RuleError> {
+        Ok(EffectTrigger::Never)
+    }
+
+    /// A move's effect: called after the kit has made `played.mv` on `pos` (the turn already
+    /// passed to the opponent; `before` is the position the move was played in), it may change anything in `pos` — pieces, hands, the rule's own
+    /// counters ([`crate::model::position::RULE_COUNTERS`]) — but not the side to move. Returns
+    /// whether the mover moves again (the kit then hands the turn back). The kit judges the move's
+    /// legality after the effect: the mover must still have a royal, and its last royal must not
+    /// be attacked.
+    fn after_move(&self, _pos: &mut Position, _before: &Position, _played: &Played) -> Result<bool, RuleError> {
+        Ok(false)
     }
 
     /// A search begins (a perft, an AI search, a game's replay): hooks that run foreign code bound

@@ -14,13 +14,15 @@
 //!   (per-cell moves and attack probes, multi-leg paths, per-type limits, support on a field, the
 //!   hooks' trait, an open field's own tables);
 //! - `compiled`: [`KitVariant`] itself, built from those;
-//! - `movegen`: moves on a board — generation, legality, make/unmake;
+//! - `callbacks`: pieces whose moves a hook computes, with the kit's table of their answers;
+//! - `movegen`: moves on a board — generation, legality, make/unmake, move effects;
 //! - `field`: play on an open field, built on `movegen`'s make/unmake;
 //! - this file: the [`Variant`] the rest of Henka sees, which sends each call to the board or the
 //!   field.
 //!
 //! [`RuleSet`]: crate::rules::RuleSet
 
+mod callbacks;
 mod compiled;
 mod field;
 mod field_tables;
@@ -33,7 +35,7 @@ mod support;
 mod tables;
 
 pub use compiled::{KitError, KitVariant};
-pub use hooks::Hooks;
+pub use hooks::{EffectTrigger, Hooks, MoveCallback, Played};
 pub use support::Support;
 
 use field::FieldNode;
@@ -115,10 +117,12 @@ impl Variant for KitVariant {
                 self.rules.stalemate.outcome(stm)
             }));
         }
-        if checked && self.rules.check == CheckRule::Optional && !self.some_move_escapes(pos, &moves) {
+        if checked && self.rules.check == CheckRule::Optional && !self.some_move_escapes(pos, &moves)? {
             return Ok(Some(Outcome::win(stm.opponent(), EndReason::Checkmate)));
         }
-        Ok(self.rules.repetition.judge(pos, history, || self.in_check(pos)))
+        let judged = self.rules.repetition.judge(pos, history, || self.in_check(pos));
+        // A movement callback's error inside the check tests above.
+        callbacks::take_held_error().map(|_| judged)
     }
 
     fn begin_search(&self) {

@@ -2,7 +2,9 @@
 //! `field.rs`, builds on the make/unmake and attack tests here). Allocation-free on the hot path:
 //! callers pass the move buffer, and the legality test works in place with make/unmake.
 
-use super::compiled::KitVariant;
+use super::callbacks::{hold_error, take_held_error};
+use super::compiled::{Effects, KitVariant};
+use super::hooks::{Hooks, Played};
 use super::tables::{ProbeKind, TypeSet};
 use crate::model::error::RuleError;
 use crate::model::geometry::{Cell, NO_CELL};
@@ -27,6 +29,14 @@ pub(crate) struct Undo {
     passes: u16,
     /// The mover's count of checks given before the move (when the n-th check wins, n > 1).
     checks: u16,
+}
+
+/// How to take back a move: make/unmake's record, or the whole position before a move that changed
+/// more than the move itself (a move effect; on a field, stranding and re-centring).
+#[derive(Clone, Debug)]
+pub(crate) enum FullUndo {
+    Plain(Undo),
+    Snapshot(Box<Position>),
 }
 
 /// A turn skipped: the pass move, or a piece's move back to its own cell without a capture.
@@ -142,16 +152,28 @@ impl KitVariant {
         }
     }
 
-    /// All pseudo-legal board moves of one piece: its atoms, then its paths, each move once.
+    /// All pseudo-legal board moves of one piece: its atoms, its paths, then its movement
+    /// callback's moves, each move once.
     #[inline]
-    pub(crate) fn moves_of(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
+    pub(crate) fn moves_of(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        side: Side,
+        ty: u8,
+        from: Cell,
+    ) -> Result<(), RuleError> {
         let start = out.len();
         self.piece_moves(pos, out, side, ty, from);
         if self.paths.has_paths(ty) {
             let emit = &mut |base, captures| self.push_board(out, side, base, captures);
             self.paths.moves(&self.geometry, pos, side, ty, from, emit);
         }
-        if self.may_repeat[ty as usize] {
+        let callback = self.callback[ty as usize];
+        if callback {
+            self.callback_moves(pos, from, Piece::new(ty, side), out)?;
+        }
+        if self.may_repeat[ty as usize] || callback {
             // Different paths with the same effect (an area move's detours, a leap and a two-step
             // path to the same cell, igui written twice) are one move.
             out[start..].sort_unstable();
@@ -164,6 +186,7 @@ impl KitVariant {
             }
             out.truncate(keep);
         }
+        Ok(())
     }
 
     /// Whether some move of `by` (as if it were to move) captures on `target`, generated in full;
@@ -180,7 +203,10 @@ impl KitVariant {
         let mut moves = Vec::new();
         for (c, ty) in attackers {
             moves.clear();
-            self.moves_of(&p, &mut moves, by, ty, c);
+            if let Err(e) = self.moves_of(&p, &mut moves, by, ty, c) {
+                hold_error(e);
+                return false;
+            }
             for &mv in &moves {
                 let hits = mv.via == target || (mv.to == target && mv.to != mv.from && p.piece_at(target).is_some());
                 if hits && !(spare_rule && self.spares(&mut p, mv)) {
@@ -213,7 +239,7 @@ impl KitVariant {
     }
 
     /// Drops from `side`'s hand.
-    fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side) {
+    fn drop_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Result<(), RuleError> {
         let t = &self.tables;
         if self.has_cubes {
             // A cube in hand (counted under its first face) drops showing any face.
@@ -229,7 +255,7 @@ impl KitVariant {
                     out.extend(faces.filter(|&f| may_drop(f)).map(|f| Move::drop(f, c)));
                 }
             }
-            return;
+            return Ok(());
         }
         for &ty in &self.info.hand_types {
             if pos.hand(side, ty) == 0 {
@@ -252,6 +278,7 @@ impl KitVariant {
             }
             let limited = self.limits.full_groups(pos, side, ty);
             let immobile_ok = self.rules.pieces[ty as usize].drop_immobile;
+            let first = out.len();
             for c in self.geometry.cells() {
                 if pos.piece_at(c).is_some() || (t.dead[t.slot(ty, side, c)] && !immobile_ok) {
                     continue;
@@ -269,7 +296,38 @@ impl KitVariant {
                 }
                 out.push(Move::drop(ty, c));
             }
+            if self.drop_callback[ty as usize] {
+                self.ask_drop_cells(pos, out, side, ty, first)?;
+            }
         }
+        Ok(())
+    }
+
+    /// Lets the drop callback decide the drops of `ty` (those in `out[first..]`, by the data rules).
+    fn ask_drop_cells(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        side: Side,
+        ty: PieceId,
+        first: usize,
+    ) -> Result<(), RuleError> {
+        let Some(h) = &self.hooks else { return Ok(()) };
+        let mut cells: Vec<Cell> = out[first..].iter().map(|m| m.to).collect();
+        h.drop_cells(pos, ty, side, &mut cells)?;
+        out.truncate(first);
+        for c in cells {
+            if !self.geometry.exists(c) || pos.piece_at(c).is_some() {
+                let name = &self.info.pieces[ty as usize].name;
+                return Err(RuleError::new(format!(
+                    "the drop callback of the {name} allowed a drop on cell {c}, which is not an empty cell of the board"
+                )));
+            }
+            out.push(Move::drop(ty, c));
+        }
+        out[first..].sort_unstable();
+        out.dedup();
+        Ok(())
     }
 
     /// Whether `target` is attacked by any piece of `by`.
@@ -324,7 +382,8 @@ impl KitVariant {
                 }
             }
         }
-        false
+        // The probes know the callback pieces' data moves; their callbacks are asked here.
+        self.reach.is_some() && self.callback_attacks(pos, target, by)
     }
 
     /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
@@ -472,10 +531,12 @@ impl KitVariant {
     }
 
     /// Adds (or with -1 takes back) a captured piece to the captor's hand, where drops are played.
+    /// A friend a callback move landed on is only lifted.
     #[inline]
     fn to_hand(&self, pos: &mut Position, captor: Side, captured: Option<Piece>, delta: i32) {
         if let Some(c) = captured
             && self.rules.drops
+            && c.side != captor
         {
             let ty = self.info.pieces[c.ty as usize].demotes_to;
             if self.holdable[ty as usize] {
@@ -494,7 +555,73 @@ impl KitVariant {
         hit
     }
 
-    pub(crate) fn scan(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Royals {
+    /// The hooks, if `mv` (about to be played in `pos`) has an effect.
+    #[inline]
+    fn effect_of(&self, pos: &Position, mv: Move) -> Option<&dyn Hooks> {
+        let runs = match self.effects {
+            Effects::Never => false,
+            Effects::Every => true,
+            Effects::Movers(types) => match mv.kind {
+                MoveKind::Board => pos.piece_at(mv.from).is_some_and(|p| types.contains(p.ty)),
+                MoveKind::Drop | MoveKind::Place => types.contains(mv.piece),
+                MoveKind::Pass => false,
+            },
+        };
+        if runs { self.hooks.as_deref() } else { None }
+    }
+
+    /// Plays a move on a board, then its effect if it has one: the hook changes the position
+    /// after the kit's move and may hand the turn back to the mover. Take it back with
+    /// [`KitVariant::unmake_full`].
+    #[inline]
+    pub(crate) fn make_with_effect(&self, pos: &mut Position, mv: Move) -> Result<FullUndo, RuleError> {
+        let Some(hooks) = self.effect_of(pos, mv) else { return Ok(FullUndo::Plain(self.make(pos, mv))) };
+        let side = pos.side_to_move();
+        let mover = match mv.kind {
+            MoveKind::Board => pos.piece_at(mv.from),
+            MoveKind::Drop | MoveKind::Place => Some(Piece::new(mv.piece, side)),
+            MoveKind::Pass => None,
+        };
+        let taken_on = |c: Cell| {
+            (mv.kind == MoveKind::Board && c != NO_CELL && c != mv.from)
+                .then(|| pos.piece_at(c).map(|p| (c, p)))
+                .flatten()
+        };
+        let played = Played { mv, side, mover, taken: [taken_on(mv.via), taken_on(mv.to).filter(|_| mv.to != mv.via)] };
+        let before = pos.clone();
+        self.make(pos, mv);
+        match hooks.after_move(pos, &before, &played) {
+            Ok(again) => {
+                if again {
+                    pos.set_side_to_move(side);
+                }
+                Ok(FullUndo::Snapshot(Box::new(before)))
+            }
+            Err(e) => {
+                *pos = before;
+                Err(e)
+            }
+        }
+    }
+
+    /// Whether `mv`, which has an effect, is illegal for `side`: after it and its effect, `side`
+    /// has no royal left, or (where check must be escaped) its last royal is attacked.
+    fn effect_exposes(&self, pos: &mut Position, mv: Move, side: Side) -> Result<bool, RuleError> {
+        let u = self.make_with_effect(pos, mv)?;
+        let mut royals = (pos.cells().iter().enumerate())
+            .filter(|(_, p)| matches!(p, Some(p) if p.side == side && self.is_royal[p.ty as usize]));
+        let exposed = match (royals.next(), royals.next()) {
+            (None, _) => true,
+            (Some((c, _)), None) => {
+                self.rules.check == CheckRule::MustEscape && self.attacked(pos, c as Cell, side.opponent())
+            }
+            _ => false,
+        };
+        self.unmake_full(pos, mv, u);
+        Ok(exposed)
+    }
+
+    pub(crate) fn scan(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Result<Royals, RuleError> {
         let mut royals = Royals::default();
         for (c, p) in pos.cells().iter().enumerate() {
             if let Some(p) = *p {
@@ -503,11 +630,11 @@ impl KitVariant {
                     royals.cell[p.side.index()] = c as Cell;
                 }
                 if p.side == side {
-                    self.moves_of(pos, out, side, p.ty, c as Cell);
+                    self.moves_of(pos, out, side, p.ty, c as Cell)?;
                 }
             }
         }
-        royals
+        Ok(royals)
     }
 
     /// All legal moves of the side to move on a board into `out`: none where the position declares
@@ -568,7 +695,7 @@ impl KitVariant {
     pub(crate) fn gen_moves(&self, pos: &mut Position, out: &mut Vec<Move>, filter: bool) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
-        let royals = self.scan(pos, out, side);
+        let royals = self.scan(pos, out, side)?;
         let (mine, theirs) = (side.index(), side.opponent().index());
         if self.has_royals && royals.count[mine] == 0 {
             out.clear();
@@ -578,7 +705,7 @@ impl KitVariant {
             out.retain(|&mv| self.limits.allows(pos, side, mv));
         }
         if self.rules.drops && !pos.hand_is_empty(side) {
-            self.drop_moves(pos, out, side);
+            self.drop_moves(pos, out, side)?;
         }
         if self.rules.pass_limit > 0 && pos.counter(mine) >= self.rules.pass_limit as u16 {
             out.retain(|&mv| !is_pass(mv));
@@ -596,12 +723,27 @@ impl KitVariant {
         if let Some(triggers) = self.capture_triggers {
             self.apply_capture_hook(pos, out, triggers)?;
         }
+        if self.effects != Effects::Never && self.has_royals {
+            // Moves with an effect are judged after it; the loop below sees only the others.
+            let mut i = 0;
+            while i < out.len() {
+                let mv = out[i];
+                if self.effect_of(pos, mv).is_some() && self.effect_exposes(pos, mv, side)? {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
         if self.rules.check == CheckRule::MustEscape && royals.count[mine] == 1 {
             let royal = royals.cell[mine];
-            if self.generic_attacks || self.attacked(pos, royal, side.opponent()) {
+            // A callback piece may attack along any line, and an effect move was judged above.
+            let test_all = self.generic_attacks || self.reach.is_some();
+            if test_all || self.attacked(pos, royal, side.opponent()) {
                 let mut i = 0;
                 while i < out.len() {
-                    if self.exposes(pos, out[i], royal, side) {
+                    let mv = out[i];
+                    if self.effect_of(pos, mv).is_none() && self.exposes(pos, mv, royal, side) {
                         out.swap_remove(i);
                     } else {
                         i += 1;
@@ -613,7 +755,7 @@ impl KitVariant {
                 while i < out.len() {
                     let mv = out[i];
                     let suspect = mv.kind == MoveKind::Board && (mv.from == royal || pins.contains(mv.from));
-                    if suspect && self.exposes(pos, mv, royal, side) {
+                    if suspect && self.effect_of(pos, mv).is_none() && self.exposes(pos, mv, royal, side) {
                         out.swap_remove(i);
                     } else {
                         i += 1;
@@ -630,7 +772,7 @@ impl KitVariant {
         {
             h.filter_moves(pos, out)?;
         }
-        Ok(())
+        take_held_error()
     }
 
     /// Asks the hooks what the mover becomes for each move that captures a trigger type.
@@ -654,16 +796,19 @@ impl KitVariant {
 
     /// Whether some legal move leaves the mover's last royal unattacked (or wins at once):
     /// [`CheckRule::Optional`]'s test of checkmate, where moving into check is allowed.
-    pub(crate) fn some_move_escapes(&self, pos: &Position, moves: &[Move]) -> bool {
+    pub(crate) fn some_move_escapes(&self, pos: &Position, moves: &[Move]) -> Result<bool, RuleError> {
         let mut p = pos.clone();
         let side = pos.side_to_move();
-        moves.iter().any(|&mv| {
-            let u = self.make(&mut p, mv);
+        for &mv in moves {
+            let u = self.make_full(&mut p, mv)?;
             let enemy_royals = p.cells().iter().flatten().any(|q| q.side != side && self.is_royal[q.ty as usize]);
             let escapes = !enemy_royals || !self.last_royal_attacked(&p, side);
-            self.unmake(&mut p, mv, u);
-            escapes
-        })
+            self.unmake_full(&mut p, mv, u);
+            if escapes {
+                return take_held_error().map(|_| true);
+            }
+        }
+        take_held_error().map(|_| false)
     }
 
     /// Uchifuzume: removes drops of `no_drop_mate` types that checkmate at once.
@@ -686,9 +831,9 @@ impl KitVariant {
             {
                 // The replies as the data rules allow them: a declared result (a check that wins)
                 // does not make the drop a mate.
-                let u = self.make(pos, mv);
+                let u = self.make_full(pos, mv)?;
                 let r = self.gen_moves(pos, &mut replies, filter);
-                self.unmake(pos, mv, u);
+                self.unmake_full(pos, mv, u);
                 r?;
                 if replies.is_empty() {
                     out.swap_remove(i);
@@ -728,12 +873,20 @@ impl KitVariant {
             return Ok(buf.len() as u64);
         }
         let mut nodes = 0;
+        let effects = self.effects != Effects::Never;
         for i in 0..buf.len() {
             let mv = buf[i];
-            let u = self.make(pos, mv);
-            let n = self.board_perft(pos, depth - 1, rest);
-            self.unmake(pos, mv, u);
-            nodes += n?;
+            if effects {
+                let u = self.make_with_effect(pos, mv)?;
+                let n = self.board_perft(pos, depth - 1, rest);
+                self.unmake_full(pos, mv, u);
+                nodes += n?;
+            } else {
+                let u = self.make(pos, mv);
+                let n = self.board_perft(pos, depth - 1, rest);
+                self.unmake(pos, mv, u);
+                nodes += n?;
+            }
         }
         Ok(nodes)
     }

@@ -6,8 +6,13 @@ use crate::model::hash::{SECOND_TO_MOVE, counter_key, hand_key, piece_key};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::side::Side;
 
-/// How many per-variant counters a position carries (consecutive passes, grace turns, …).
-pub const COUNTERS: usize = 4;
+/// How many per-variant counters a position carries: the rules kit's own (consecutive passes,
+/// grace turns, checks given) below [`RULE_COUNTERS`], a variant's rule code's above.
+pub const COUNTERS: usize = 8;
+
+/// The first counter that belongs to a variant's rule code (a script's `counter(0)` is this one):
+/// the kit never reads or writes it or any above it.
+pub const RULE_COUNTERS: usize = 4;
 
 /// A game state. Every variant, scripted or compiled, speaks in these.
 ///
@@ -264,7 +269,7 @@ mod tests {
         let mut words = Vec::new();
         p.to_words(&mut words);
         assert_eq!(Position::from_words(&words, 81, 14), Ok(p.clone()));
-        assert!(Position::from_words(&words, 80, 14).unwrap_err().contains("is 114 words, not 115"));
+        assert!(Position::from_words(&words, 80, 14).unwrap_err().contains("is 118 words, not 119"));
         let mut bad = words.clone();
         bad[2 + COUNTERS + 3] = 1 + 14;
         assert!(Position::from_words(&bad, 81, 14).unwrap_err().contains("cell 3"));

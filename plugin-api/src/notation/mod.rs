@@ -373,8 +373,11 @@ pub fn format_position(info: &VariantInfo, g: &Geometry, pos: &Position) -> Stri
     s.push_str(if hands.is_empty() { "-" } else { &hands });
     s.push(' ');
     s.push_str(&pos.move_number().to_string());
-    if pos.counters().iter().any(|&c| c != 0) {
-        let cs: Vec<String> = pos.counters().iter().map(u16::to_string).collect();
+    if let Some(last) = pos.counters().iter().rposition(|&c| c != 0) {
+        // The kit's four counters always, a rule's own only up to the last one in use: positions
+        // written before rules had counters read the same.
+        let shown = (last + 1).max(crate::model::position::RULE_COUNTERS);
+        let cs: Vec<String> = pos.counters()[..shown].iter().map(u16::to_string).collect();
         s.push(' ');
         s.push_str(&cs.join(","));
     }
