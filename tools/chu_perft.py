@@ -162,7 +162,14 @@ def parse(text):
         assert len(row) == N, f"rank {rank} has {len(row)} cells"
         board.append(row)
     side = 0 if fields[1] == "b" else 1
-    return Pos(board, side)
+    pos = Pos(board, side)
+    # The fifth field: the kit's four counters, then the script's; its counter 0 is the cell code
+    # of the last Lion capture by a non-Lion ((file - 1) * 12 + rank + 1, rank a = 0), or 0.
+    counters = fields[4].split(",") if len(fields) > 4 else []
+    if len(counters) > 4 and int(counters[4]):
+        code = int(counters[4]) - 1
+        pos.llc = (N - (code // 12 + 1), code % 12)
+    return pos
 
 
 def cell_name(x, y):
@@ -381,7 +388,7 @@ SFEN = {"l": "L", "f": "(FL)", "c": "C", "s": "S", "g": "G", "e": "(DE)", "k": "
         "q": "Q", "n": "(LN)", "p": "P", "i": "(GB)"}
 
 
-def diagram(pieces, side="b"):
+def diagram(pieces, side="b", counters=""):
     """A Henka position from {cell: token}: "6g": "(LN)" is Black's Lion, "(ln)" White's."""
     grid = [[None] * N for _ in range(N)]
     for cell, tok in pieces.items():
@@ -397,7 +404,7 @@ def diagram(pieces, side="b"):
                 out, empty = out + str(empty), 0
             out += tok
         ranks.append(out + (str(empty) if empty else ""))
-    return "/".join(ranks) + f" {side} - 1"
+    return "/".join(ranks) + f" {side} - 1" + (f" {counters}" if counters else "")
 
 
 def lishogi(sfen):
@@ -416,30 +423,36 @@ def lishogi(sfen):
 # rank letter from the top); Black's zone is ranks a-d, White's i-l.
 CASES = [
     ("startpos", "startpos", 3,
-     "The start: 36 moves a side (Pawns, Go-Betweens, the Kirin's and Phoenix's jumps; no Lion move yet)."),
+     "The start: 36 moves a side (12 Pawns, 2 Go-Betweens, 5 jumps of the Lion, 17 steps into the gaps of "
+     "the second rank).", 4),
     ("lion_double_moves", diagram({"6g": "(LN)", "7f": "G", "9l": "K", "6f": "p", "5f": "g", "7h": "s", "4e": "(dh)",
                                    "5h": "p", "4a": "k", "8c": "(ln)", "7d": "p", "9d": "g"}), 3,
-     "Black's Lion on 6g among enemies: steps, jumps, captures and double captures, igui, the pass; "
-     "White's Lion on 8c likewise (Black's Lion is out of its reach: no lion trading here)."),
+     "Black's Lion on 6g among White's pieces: steps, jumps, captures, double captures, igui, the pass. "
+     "White's Lion on 8c comes within reach once Black's has moved, so lion trading bites deeper in the tree."),
     ("lions_adjacent", diagram({"6g": "(LN)", "5f": "(ln)", "4e": "g", "7h": "G", "9l": "K", "3a": "k", "6e": "p"}), 3,
      "Lions side by side: either may take the other, protected or not (by a step, igui, or capture-and-move-on)."),
     ("bridge_doomed_pawn", diagram({"5d": "(LN)", "5e": "p", "5f": "(ln)", "9l": "K", "2a": "k", "8h": "G"}), 3,
-     "Black's Lion two cells from White's: the only protector is the Pawn on 5e, which 5d5e5f would take on its "
-     "first step. Lishogi judges protection before the move, so the Pawn counts and the capture is barred, "
-     "as is the jump 5d5f; White's Lion may not take Black's either (5e protects nothing of Black's)."),
+     "Black's Lion on 5d, White's Pawn on 5e and Lion on 5f: the Pawn, which 5d5e5f would take on its first "
+     "step, is the only protector of 5f. Lishogi judges protection before the move, so it counts: 5d5e5f and "
+     "the jump 5d5f are barred. Deeper in the tree either Lion may take the other when it is unprotected."),
     ("bridge_capture", diagram({"5d": "(LN)", "5e": "p", "4e": "g", "6e": "(gb)", "5f": "(ln)", "4g": "s",
                                 "9l": "K", "2a": "k", "10k": "G"}), 3,
      "White's Lion on 5f is protected by the Silver on 4g: Black's Lion may take it two cells away only by "
      "taking the Gold on 4e first (the bridge), not over the Pawn on 5e or the Go-Between on 6e, nor by the jump."),
-    ("bridge_xray", diagram({"6f": "(LN)", "6d": "(ln)", "6i": "r", "3f": "(ln)", "3h": "B",
+    ("bridge_xray", diagram({"6f": "(LN)", "6d": "(ln)", "6i": "r", "4h": "(ln)", "3h": "B",
                              "10l": "K", "12a": "k", "1j": "P"}), 3,
      "Protection seen through the mover's own start: White's Rook on 6i protects 6d once Black's Lion has left 6f, "
-     "so 6f6d is barred; 3f is protected by nothing of White's (the Bishop is Black's) and may be taken."),
-    ("counter_strike", diagram({"6d": "(ln)", "9c": "+(ky)", "5c": "g", "3f": "s", "1a": "k",
+     "so 6f6d is barred; the Lion on 4h has no protector (the Bishop on 3h is Black's) and may be taken."),
+    ("counter_strike", diagram({"6d": "(ln)", "2e": "+(ky)", "5c": "g", "3f": "s", "1a": "k",
                                 "12d": "R", "6f": "(KY)", "4g": "(LN)", "12l": "K", "3j": "P"}), 3,
      "A non-Lion taking a Lion: the Rook (12d6d) or the Kirin (6f6d, promoting or not, 6d being in Black's zone). "
-     "White's next move may then not take Black's Lion on 4g with the Silver; its Lion (promoted Kirin, 9c) still "
-     "may, and after 6f6d+ the Gold may take the new Lion on 6d, where the capture was made."),
+     "White's reply may then not take Black's Lion on 4g with the Silver (3f); its own Lion (the promoted Kirin "
+     "on 2e) still may, and after 6f6d+ the Gold (5c) may take the new Lion on 6d, where the capture was made."),
+    ("counter_strike_state", diagram({"6d": "+(KY)", "2e": "+(ky)", "5c": "g", "3f": "s", "1a": "k", "12d": "R",
+                                      "4g": "(LN)", "12l": "K", "3j": "P"}, "w", "0,0,0,0,64"), 3,
+     "The position after the Kirin's 6f6d+ above, written with the rule counter: 64 is 6d, where a non-Lion has "
+     "just taken a Lion. White's Gold may take the new Lion there; the Silver may not take the one on 4g, the "
+     "promoted Kirin on 2e may."),
     ("falcon_and_eagle", diagram({"8h": "+(DH)", "8g": "p", "8f": "s", "4h": "+(DK)", "5g": "p", "6f": "g", "3g": "(ln)",
                                   "9e": "+(dh)", "9f": "P", "3d": "+(dk)", "2e": "G", "7l": "K", "6a": "k"}), 3,
      "Horned Falcons and Soaring Eagles: the Lion's power straight forward (Falcon) or on the forward diagonals "
@@ -448,12 +461,13 @@ CASES = [
                             "10e": "G", "5c": "(DE)", "4b": "s", "12l": "K", "1k": "k", "8h": "p",
                             "6j": "p", "5i": "P"}), 3,
      "Promotion: entering the zone (3e3d, 10e10d), capturing in it or out of it (7d8e, 7d6e), reaching the last "
-     "rank (9b9a, the Lance on 1c; either may decline and stay, unable to move, like the Pawn on 11a); moving "
-     "within the zone without capturing (1c1b, 7d7c, 5c5b) may not promote. The Drunk Elephant promotes to "
-     "the Crown Prince; White's Pawns promote entering ranks i-l."),
-    ("royals", diagram({"2k": "K", "10k": "+(DE)", "2a": "r", "6a": "k", "5b": "(de)", "12c": "R", "9i": "P"}), 3,
-     "Two royals: White's Rook may take Black's King (2a2k), and Black plays on with the Crown Prince; Black's "
-     "Rook may take White's only royal (12c6c... after the Elephant), which ends the game. Check need not be answered."),
+     "rank (9b9a, 1c1a; either may decline and stay, unable to move, like the Pawn on 11a); moving within the "
+     "zone without capturing (1c1b, 7d7c, 5c5b) may not promote. The Drunk Elephant promotes to the Crown Prince "
+     "by taking the Silver on 4b; White's Pawn on 8h promotes entering rank i, the one on 6j may not (6j6k)."),
+    ("royals", diagram({"2k": "K", "10k": "+(DE)", "2a": "r", "6a": "k", "5b": "(de)", "6k": "R", "9i": "P"}), 3,
+     "Two royals: Black's Rook may take White's only royal at once (6k6a), which ends the game (no moves after "
+     "it); otherwise White's Rook may take Black's King (2a2k) and Black plays on with its Crown Prince (10k). "
+     "Check need not be answered: the Kings stand in check and may move into it."),
     ("middle_game_1", lishogi("l2e1tsg1hbl/avbs1dxtn1ca/f1g2k1d2rm/1r1h1q2ov1f/m3c1p5/P1Pp2OP1P2/RVD2p5p/3P1P4pM/"
                               "B5PG1B1V/1M2SNQE1R2/AC3TDTHF1A/LF1G1K1H1SCL w"), 2,
      "A middle game from lishogi's random perft positions (shogiops test/fixtures/perftChushogi.ts)."),
@@ -492,12 +506,17 @@ def main():
     print("# generator written from the rules with no code in common with Henka; Henka's script must")
     print("# reproduce them. Rules: lishogi's lion trading (the default option). Moves are counted by")
     print("# effect: two paths with the same effect are one move, passes by different pieces are different.")
-    print("# Positions in Henka's notation (Black = uppercase, moves first; rank a is White's back rank).")
+    print("# Positions in Henka's notation (Black = uppercase, moves first; rank a is White's back rank); a")
+    print("# fifth field's fifth counter is the script's counter 0, the cell of a Lion just taken by a non-Lion.")
+    print("# The generator's --selftest reproduces 32 of lishogi's own perft counts (shogiops' tests).")
     started = time.time()
-    for case_id, text, depth, comment in CASES:
+    for case_id, text, depth, comment, *deeper in CASES:
         pos = parse(text)
         print()
         print(f"# {comment}")
+        for d in range(depth + 1, (deeper or [depth])[0] + 1):
+            # Deeper counts stay comments: the debug test run would take minutes over them.
+            print(f"# perft {d} {perft(pos, d, trading)} (a comment: too slow for the debug test run)")
         print(f"id {case_id}")
         print(f"position {text}")
         for d in range(1, depth + 1):
