@@ -11,6 +11,7 @@ use henka_api::rules::betza::{self, Atom, LegDirs, Mode, Moves, Path};
 pub fn describe(moves: &str) -> String {
     let parts: Vec<String> = moves
         .split(" + ")
+        .filter(|part| !part.trim().is_empty())
         .map(|part| match betza::parse(part) {
             Ok(m) => describe_moves(&m),
             Err(_) => describe_directions(part).unwrap_or_else(|| format!("moves as `{part}`")),

@@ -429,6 +429,9 @@ fn piece_card(p: &PieceInfo, all: &[PieceInfo]) -> String {
     }
     let _ = write!(out, "<p>{}.</p>", escape(&capitalise(&describe(&p.betza))));
     let _ = write!(out, "<p>Moves: <code>{}</code></p>", escape(&p.betza));
+    if p.computed {
+        out.push_str("<p>The rules' code computes more of its moves (a movement callback in the script below).</p>");
+    }
     if p.royal {
         out.push_str("<p>Royal: losing the last royal piece loses the game.</p>");
     }

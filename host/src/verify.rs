@@ -338,8 +338,8 @@ pub fn playouts(
                 break;
             }
             let name = ms.keys().nth(rng.usize(..ms.len())).expect("a move").clone();
-            hs.push(HistoryEntry { hash: s.repetition_hash(), in_check: cs });
-            hp.push(HistoryEntry { hash: p.repetition_hash(), in_check: cp });
+            hs.push(HistoryEntry::new(s.repetition_hash(), cs).with_move(ms[&name]));
+            hp.push(HistoryEntry::new(p.repetition_hash(), cp).with_move(mp[&name]));
             line.play(&mut s, &mut p, &name, &ms, &mp)?;
             report.plies += 1;
         }

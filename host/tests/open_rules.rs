@@ -1,6 +1,6 @@
-//! Open rules, first slice (issue #19): the position handle hooks query the kit through, results
-//! declared by the position (end rules and `game_end`) ending the game everywhere, drops on dead
-//! cells by data, and hostile hooks.
+//! Open rules (issue #19): the position handle hooks query the kit through, results declared by
+//! the position (end rules and `game_end`) ending the game everywhere, drops on dead cells by
+//! data, movement and drop callbacks, move effects, and hostile hooks of every kind.
 
 mod common;
 
@@ -113,6 +113,32 @@ v
         g.play_str(&*v, m).unwrap();
     }
     assert_eq!(g.outcome(&*v).unwrap(), Some(Outcome::draw(EndReason::Rule("third time".into()))));
+}
+
+/// The game's moves reach a hook through the history: `last_move()` and each entry's `move`.
+#[test]
+fn hooks_see_the_games_last_moves() {
+    let src = format!(
+        "{BOARD}{}",
+        r#"v.on("game_end", |pos| {
+    let m = pos.last_move();
+    if m != () && m.kind == "move" && m.piece == "Pawn" {
+        let before = pos.history()[-2].move;
+        #{ winner: "draw", reason: `${m.kind} ${m.from}${m.to} after ${before.kind} ${before.piece} ${before.to}` }
+    }
+});
+v
+"#
+    );
+    let v = load("last.rhai", &src);
+    let mut g = Game::new(v.parse_position("4k/5/5/5/K4 b Pp 1").unwrap());
+    assert_eq!(g.outcome(&*v).unwrap(), None);
+    g.play_str(&*v, "P*3c").unwrap();
+    g.play_str(&*v, "1a1b").unwrap();
+    assert_eq!(g.outcome(&*v).unwrap(), None, "the last move was the King's");
+    g.play_str(&*v, "3c3b").unwrap();
+    let reason = "move 3c3b after move King 1b";
+    assert_eq!(g.outcome(&*v).unwrap(), Some(Outcome::draw(EndReason::Rule(reason.into()))));
 }
 
 /// Check shogi's hook (through `in_check`) and the data rule `v.win(#{ checks: 1 })` are two
@@ -357,4 +383,134 @@ fn judge(far, pos) {
     let path = script_file("global", &src);
     let (ok, stderr, _) = henka(&["check", &path]);
     assert!(!ok && stderr.contains("curry(TABLE)") && stderr.contains(&format!("{path}:8:")), "{stderr}");
+}
+
+/// A movement callback that loops once the game is under way stops perft at its `v.on_moves`
+/// line within the sandbox's second; one that returns garbage is an error at its line.
+#[test]
+fn hostile_movement_callbacks_get_clear_errors() {
+    let looping =
+        format!("{BOARD}{}", "v.on_moves(\"King\", |pos, from| { if pos.move_number > 1 { loop { } } [] });\nv\n");
+    let path = script_file("callback-loop", &looping);
+    let (ok, stderr, elapsed) = henka(&["perft", &path, "--depth", "3"]);
+    assert!(!ok, "{stderr}");
+    assert!(stderr.contains(&format!("{path}:7:")), "the callback's line: {stderr}");
+    assert!(elapsed < Duration::from_secs(4), "took {elapsed:?}");
+
+    let cases = [
+        ("|pos, from| 42", "must return an array of moves"),
+        ("|pos, from| [42]", "must return an array of cells or of maps"),
+        ("|pos, from| [\"9z\"]", "9z"),
+        ("|pos, from| [#{ via: \"1a\" }]", "without `to`"),
+        ("|pos, from| [#{ to: \"1a\", jump: true }]", "unknown key `jump`"),
+        ("|pos, from| [#{ to: \"1a\", becomes: \"Dragon\" }]", "\"Dragon\" is no piece's name or token"),
+    ];
+    for (i, (f, words)) in cases.iter().enumerate() {
+        let src = format!("{BOARD}v.on_moves(\"King\", {f});\nv\n");
+        let path = script_file(&format!("callback-garbage-{i}"), &src);
+        let (ok, stderr, _) = henka(&["check", &path]);
+        assert!(!ok, "{f}: {stderr}");
+        assert!(stderr.contains(&format!("{path}:7:")), "{f}: the error should point at line 7: {stderr}");
+        assert!(stderr.contains(words), "{f}: expected {words:?} in {stderr}");
+    }
+    // A capture outside the declared reach is refused, naming the piece.
+    let src = format!(
+        "{BOARD}v.on_moves(\"Rook\", #{{ reach: \"W\" }}, |pos, from| [\"5a\"]);\nv.setup(\"k4/5/5/5/R3K b - 1\");\nv\n"
+    );
+    let e = load_source("reach.rhai", &src).unwrap_err().to_string();
+    assert!(
+        e.contains("reach.rhai:7:")
+            && e.contains("the move callback of the Rook: returned a capture on 5a, outside the reach"),
+        "{e}"
+    );
+    // Unknown pieces and bad reaches are load errors at their line.
+    for (call, words) in [
+        ("v.on_moves(\"Dragon\", |pos, from| []);", "no piece is named \"Dragon\""),
+        ("v.on_moves(\"Rook\", #{ reach: \"Q!\" }, |pos, from| []);", "`reach`"),
+        ("v.after_move([\"Dragon\"], |fx| ());", "no piece is named \"Dragon\""),
+    ] {
+        let path = script_file("callback-unknown", &format!("{BOARD}{call}\nv\n"));
+        let (ok, stderr, _) = henka(&["check", &path]);
+        assert!(!ok && stderr.contains(&format!("{path}:7:")) && stderr.contains(words), "{call}: {stderr}");
+    }
+}
+
+/// Effects that go wrong: a bad change is an error at its line; an effect that deletes both
+/// royals makes every such move illegal for the mover (its own royal is gone), so the game ends
+/// by the ordinary rules, with no panic and no hang.
+#[test]
+fn hostile_move_effects_end_cleanly() {
+    let cases = [
+        ("|fx| fx.place(\"3c\", \"Z\", \"black\")", "\"Z\" is no piece's name or token"),
+        ("|fx| fx.set_counter(7, 1)", "counters 0 to 3"),
+        ("|fx| fx.set_counter(0, -1)", "0 to 65535"),
+        ("|fx| fx.move_piece(\"3c\", \"3b\")", "3c is empty"),
+        ("|fx| fx.remove(\"9z\")", "9z"),
+        ("|fx| { loop { } }", "ran"),
+    ];
+    for (i, (f, words)) in cases.iter().enumerate() {
+        let path = script_file(&format!("effect-garbage-{i}"), &format!("{BOARD}v.after_move([], {f});\nv\n"));
+        let (ok, stderr, elapsed) = henka(&["perft", &path, "--depth", "2"]);
+        assert!(!ok, "{f}: {stderr}");
+        assert!(stderr.contains(&format!("{path}:7:")), "{f}: the error should point at line 7: {stderr}");
+        assert!(stderr.contains(words), "{f}: expected {words:?} in {stderr}");
+        assert!(elapsed < Duration::from_secs(4), "{f}: took {elapsed:?}");
+    }
+    let src = format!(
+        "{BOARD}{}",
+        "v.after_move([], |fx| { for c in fx.royals(\"black\") { fx.remove(c); } for c in fx.royals(\"white\") { fx.remove(c); } });\nv\n"
+    );
+    let v = load("regicide.rhai", &src);
+    let start = v.start_position();
+    let mut out = Vec::new();
+    v.legal_moves(&start, &mut out).unwrap();
+    assert!(out.is_empty(), "every move would delete the mover's own King");
+    assert_eq!(v.perft(&start, 3).unwrap(), 0);
+    assert!(v.outcome(&start, &[]).unwrap().is_some_and(|o| o.winner == Some(Side::Second)), "Black cannot move");
+}
+
+/// A move effect that hands the turn back: two moves a turn, the first turn one move, a check
+/// ending the turn (the gallery's Double-move shogi).
+#[test]
+fn an_effect_may_keep_the_turn() {
+    let v = load("double-move-shogi.rhai", bundled("double-move-shogi"));
+    let mut pos = v.start_position();
+    let play = |pos: &mut henka_api::Position, m: &str| {
+        let mv = v.parse_move(pos, m).unwrap();
+        v.play(pos, mv).unwrap();
+    };
+    play(&mut pos, "1e1d"); // the game's first turn is one move
+    assert_eq!(pos.side_to_move(), Side::Second);
+    play(&mut pos, "5a5b");
+    assert_eq!(pos.side_to_move(), Side::Second, "White's turn has two moves");
+    assert_eq!(v.format_position(&pos).split(' ').nth(4), Some("0,0,0,0,1"), "the rule's counter 0 says so");
+    play(&mut pos, "5b5c");
+    assert_eq!(pos.side_to_move(), Side::First);
+    assert_eq!(v.parse_position(&v.format_position(&pos)).unwrap(), pos, "the position string round-trips");
+}
+
+/// A drop callback decides where a type may be dropped: here Pawns only on the middle rank.
+#[test]
+fn a_drop_callback_decides_the_drop_cells() {
+    let src = format!(
+        "{BOARD}{}",
+        "v.on_drop(\"Pawn\", |pos, cells| cells.filter(|c| c.ends_with(\"c\")));\nv.setup(\"4k/5/5/5/K4 b P 1\");\nv\n"
+    );
+    let v = load("drops.rhai", &src);
+    let drops: Vec<String> =
+        moves(v.as_ref(), "4k/5/5/5/K4 b P 1").into_iter().filter(|m| m.starts_with("P*")).collect();
+    assert_eq!(drops, ["P*1c", "P*2c", "P*3c", "P*4c", "P*5c"]);
+}
+
+/// A callback piece gives check: the King must answer it, and the kit asks the callback only
+/// where its reach covers the King.
+#[test]
+fn a_callback_piece_gives_check() {
+    let v = load("crowd-shogi.rhai", bundled("crowd-shogi"));
+    // White's Crowd on 3a has two friends beside it (4a, 2a), so it reaches 3b and 3c: Black's
+    // King on 3c is in check from two cells away.
+    let pos = v.parse_position("1gcg1/5/2K2/5/5 b - 1").unwrap();
+    assert!(v.in_check(&pos));
+    let pos = v.parse_position("1gc1k/5/2K2/5/5 b - 1").unwrap();
+    assert!(!v.in_check(&pos), "one friend: range 1");
 }

@@ -29,7 +29,7 @@ fn playout(name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
 /// The gallery's variants have no drops: material only falls.
 fn gallery_playout(name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
     let before = std::cell::Cell::new(usize::MAX);
-    playout_checking(name, seed, plies, &|v, pos, _| {
+    playout_checking(name, seed, plies, &move |v, pos, _| {
         let now = material(v, pos);
         prop_assert!(now <= before.get(), "material grew at {}", v.format_position(pos));
         before.set(now);

@@ -481,7 +481,7 @@ impl Searcher {
     ) -> Result<Vec<RootMove>, RuleError> {
         let v = self.variant.clone();
         let mut game_history = history.to_vec();
-        game_history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(pos) });
+        game_history.push(HistoryEntry::new(pos.repetition_hash(), v.in_check(pos)));
         let mut scores = Vec::new();
         self.order.score(pos, legal, None, 0, self.eval.values(), &mut scores);
         let mut order: Vec<usize> = (0..legal.len()).collect();
@@ -492,6 +492,9 @@ impl Searcher {
             let mv = legal[i];
             let mut child = pos.clone();
             v.play(&mut child, mv)?;
+            if let Some(root_entry) = game_history.last_mut() {
+                root_entry.played = mv;
+            }
             let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
             let decided = if out_of_time {
                 None

@@ -70,6 +70,11 @@ impl Inspector {
             ui.label("In words");
             ui.add(egui::Label::new(crate::describe::describe(&info.betza)).wrap());
             ui.end_row();
+            if info.computed {
+                ui.label("Computed");
+                ui.add(egui::Label::new(COMPUTED_NOTE).wrap());
+                ui.end_row();
+            }
             if let Some(to) = info.promotes_to {
                 ui.label("Promotes to");
                 ui.label(&pieces[to as usize].name);
@@ -115,6 +120,10 @@ pub fn legend(ui: &mut egui::Ui) {
     });
 }
 
+/// What the inspector and the hover card say of a piece whose moves a callback computes.
+const COMPUTED_NOTE: &str = "The rules' code computes more of its moves (a movement callback): hover one on the \
+                             board to light up where it can go as the position stands.";
+
 /// The board's hover card for a piece: its names, token and move, the move in words, and its
 /// diagram.
 pub fn piece_card(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceText) {
@@ -135,6 +144,9 @@ pub fn piece_moves(ui: &mut egui::Ui, info: &henka_api::PieceInfo, face: FaceTex
         ui.monospace(&info.betza);
     });
     ui.add(egui::Label::new(crate::describe::describe(&info.betza)).wrap());
+    if info.computed {
+        ui.add(egui::Label::new(COMPUTED_NOTE).wrap());
+    }
     if let Ok(d) = diagram(&info.betza) {
         ui.set_min_width(side);
         paint_diagram(ui, info, &d, face, side);

@@ -227,7 +227,8 @@ impl PlayArea {
                 marks.last_move.push(s);
             }
         }
-        if v.geometry().levels() > 1 && marks.selected.is_none() {
+        let computed = |c: Cell| pos.piece_at(c).is_some_and(|p| v.info().pieces[p.ty as usize].computed);
+        if (v.geometry().levels() > 1 || self.hovered.is_some_and(computed)) && marks.selected.is_none() {
             marks.reach = self.hovered_reach(v.as_ref(), pos, legal);
         }
         if v.info().field.is_some() {
@@ -245,7 +246,8 @@ impl PlayArea {
     }
 
     /// Where the hovered piece can move, for either side: on a 3D board its lines through the
-    /// levels are hard to follow by eye, so hovering lights them up on every slice.
+    /// levels are hard to follow by eye, so hovering lights them up on every slice; a piece whose
+    /// moves a callback computes has no diagram that says them all, so hovering shows them here.
     fn hovered_reach(&self, v: &dyn Variant, pos: &Position, legal: &[Move]) -> Vec<Cell> {
         let Some((c, piece)) = self.hovered.and_then(|c| pos.piece_at(c).map(|p| (c, p))) else { return Vec::new() };
         let theirs;

@@ -151,7 +151,7 @@ pub enum Request {
     },
     Outcome {
         position: Vec<u32>,
-        history: Vec<(u64, bool)>,
+        history: Vec<(u64, bool, WireMove)>,
     },
     /// A whole perft inside the worker: one request, the plugin's own speed.
     Perft {
@@ -161,7 +161,7 @@ pub enum Request {
     /// The AI's whole search inside the worker, on the plugin loaded there.
     Search {
         position: Vec<u32>,
-        history: Vec<(u64, bool)>,
+        history: Vec<(u64, bool, WireMove)>,
         limits: WireLimits,
         setup: SearchSetup,
     },
@@ -192,14 +192,20 @@ pub enum Response {
     Error(String),
 }
 
-/// History entries as pairs.
-pub fn wire_history(history: &[HistoryEntry]) -> Vec<(u64, bool)> {
-    history.iter().map(|h| (h.hash, h.in_check)).collect()
+/// History entries as triples.
+pub fn wire_history(history: &[HistoryEntry]) -> Vec<(u64, bool, WireMove)> {
+    history.iter().map(|h| (h.hash, h.in_check, h.played.into())).collect()
 }
 
-/// And back.
-pub fn history_from_wire(history: &[(u64, bool)]) -> Vec<HistoryEntry> {
-    history.iter().map(|&(hash, in_check)| HistoryEntry { hash, in_check }).collect()
+/// And back; every move is checked as a move of the variant.
+pub fn history_from_wire(
+    history: &[(u64, bool, WireMove)],
+    info: &VariantInfo,
+    geometry: &Geometry,
+) -> Result<Vec<HistoryEntry>, String> {
+    (history.iter())
+        .map(|&(hash, in_check, mv)| Ok(HistoryEntry::new(hash, in_check).with_move(mv.to_move(info, geometry)?)))
+        .collect()
 }
 
 /// Writes one frame.

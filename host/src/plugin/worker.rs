@@ -120,15 +120,16 @@ impl Worker {
     fn answer(&mut self, request: Request, out: &mut impl Write) -> Result<Response> {
         match request {
             Request::Search { position, history, limits, setup } => {
-                let history = protocol::history_from_wire(&history);
+                let v = &self.variant;
+                let history = protocol::history_from_wire(&history, v.info(), v.geometry());
                 let limits = Limits {
                     time: limits.time_ms.map(Duration::from_millis),
                     depth: limits.depth,
                     nodes: limits.nodes,
                 };
-                match self.position(&position) {
-                    Ok(pos) => self.search(&pos, &history, limits, setup, out),
-                    Err(e) => Ok(Response::Error(e)),
+                match (self.position(&position), history) {
+                    (Ok(pos), Ok(history)) => self.search(&pos, &history, limits, setup, out),
+                    (Err(e), _) | (_, Err(e)) => Ok(Response::Error(e)),
                 }
             }
             other => Ok(self.answer_rules(other).unwrap_or_else(Response::Error)),
@@ -152,7 +153,12 @@ impl Worker {
             }
             Request::InCheck { position } => Response::InCheck(v.in_check(&self.position(&position)?)),
             Request::Outcome { position, history } => {
-                let o = v.outcome(&self.position(&position)?, &protocol::history_from_wire(&history)).map_err(err)?;
+                let o = v
+                    .outcome(
+                        &self.position(&position)?,
+                        &protocol::history_from_wire(&history, v.info(), v.geometry())?,
+                    )
+                    .map_err(err)?;
                 let (raw, text) = outcome_to_raw(&o);
                 Response::Outcome { ended: raw.ended, winner: raw.winner, reason: raw.reason, text }
             }

@@ -288,6 +288,11 @@ impl Hooks for ScriptHooks {
         Ok(())
     }
 
+    fn callback_location(&self, piece: PieceId) -> Option<henka_api::SourceLocation> {
+        let i = self.callback_of.get()?.get(piece as usize).copied().flatten()?;
+        super::error::location(&self.source, self.move_callbacks[i].2.1)
+    }
+
     fn drop_callbacks(&self, info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
         let of = self.index_by_type(info, &self.drop_callbacks, |(n, f)| (n, f), "on_drop")?;
         let types = (of.iter().enumerate()).filter(|(_, i)| i.is_some()).map(|(ty, _)| ty as PieceId).collect();

@@ -120,6 +120,31 @@ impl ScriptPosition {
         Ok(self.move_names(&moves))
     }
 
+    /// A move of the game as a map: `kind` ("move", "drop", "pass", "place"), `from`, `via`
+    /// and `to` (cell names, `""` where the move has none) and `piece`, the name of the type the
+    /// piece ended as (or was dropped as).
+    fn move_map(&self, mv: Move) -> Map {
+        let name = |c: Cell| if c == henka_api::NO_CELL { String::new() } else { self.cell_name(c) };
+        let kind = match mv.kind {
+            henka_api::MoveKind::Board => "move",
+            henka_api::MoveKind::Drop => "drop",
+            henka_api::MoveKind::Pass => "pass",
+            henka_api::MoveKind::Place => "place",
+        };
+        let mut m = Map::new();
+        m.insert("kind".into(), kind.into());
+        m.insert("from".into(), name(mv.from).into());
+        m.insert("via".into(), name(mv.via).into());
+        m.insert("to".into(), name(mv.to).into());
+        let piece = if mv.kind == henka_api::MoveKind::Pass {
+            String::new()
+        } else {
+            self.info.0.pieces.get(mv.piece as usize).map_or_else(String::new, |p| p.name.clone())
+        };
+        m.insert("piece".into(), piece.into());
+        m
+    }
+
     /// How often this position occurred before in the game (0 where the history is unknown).
     fn repetitions(&self) -> i64 {
         let now = self.pos.repetition_hash();
@@ -313,10 +338,14 @@ fn register_queries<T: Handle>(engine: &mut Engine) {
                         let mut m = Map::new();
                         m.insert("in_check".into(), h.in_check.into());
                         m.insert("same_as_now".into(), (h.hash == now).into());
+                        m.insert("move".into(), p.move_map(h.played).into());
                         m.into()
                     })
                     .collect()
             })
+        })
+        .register_fn("last_move", |p: &mut T| -> Dynamic {
+            p.view(|p| p.history.last().map_or(Dynamic::UNIT, |h| p.move_map(h.played).into()))
         })
         .register_fn("count", |p: &mut T, token: &str, side: &str| -> Res<i64> {
             let side = parse_side(side)?;

@@ -126,7 +126,10 @@ impl KitVariant {
     /// only within the callback's reach.
     fn check_callback_move(&self, pos: &Position, from: Cell, piece: Piece, mv: Move) -> Result<(), RuleError> {
         let name = &self.info.pieces[piece.ty as usize].name;
-        let bad = |why: String| Err(RuleError::new(format!("the move callback of the {name}: {why}")));
+        let bad = |why: String| {
+            let location = self.hooks.as_ref().and_then(|h| h.callback_location(piece.ty));
+            Err(RuleError { message: format!("the move callback of the {name}: {why}"), location })
+        };
         let on_board = |c: Cell| self.geometry.exists(c);
         if mv.kind != MoveKind::Board || mv.from != from {
             return bad(format!("returned a move that is not the piece's own ({mv:?})"));
@@ -141,8 +144,9 @@ impl KitVariant {
         for c in [mv.via, mv.to] {
             let captures = c != NO_CELL && c != from && pos.piece_at(c).is_some_and(|q| q.side != piece.side);
             if captures && !reach.covers(piece.ty, piece.side, from, c) {
+                let cell = crate::notation::cell_name(&self.geometry, c);
                 return bad(format!(
-                    "returned a capture on cell {c}, outside the reach it declared; widen the reach \
+                    "returned a capture on {cell}, outside the reach it declared; widen the reach \
                      (or drop it: the kit then asks the callback about every cell)"
                 ));
             }

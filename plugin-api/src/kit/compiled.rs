@@ -106,7 +106,7 @@ pub struct KitVariant {
 impl KitVariant {
     /// Validates and compiles a rule set.
     pub fn new(rules: RuleSet, hooks: Option<Arc<dyn Hooks>>) -> Result<KitVariant, KitError> {
-        let (info, geometry) = rules.describe()?;
+        let (mut info, geometry) = rules.describe()?;
         let n = rules.pieces.len();
         let holdable: Vec<bool> = (0..n as PieceId).map(|i| info.hand_types.contains(&i)).collect();
         let atoms: Vec<Vec<Atom>> = rules.pieces.iter().map(|p| p.atoms.clone()).collect();
@@ -159,6 +159,9 @@ impl KitVariant {
             Some(h) => Self::compile_hooks(h.as_ref(), &info, &geometry, n, rules.field.is_some())?,
             None => (vec![false; n], None, vec![false; n], Effects::Never),
         };
+        for (p, &computed) in info.pieces.iter_mut().zip(&callback) {
+            p.computed = computed;
+        }
         Ok(KitVariant {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             callback,

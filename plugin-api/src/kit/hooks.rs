@@ -133,6 +133,12 @@ pub trait Hooks: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// Where the movement callback of `piece` is written (a script's file:line:col), for the kit's
+    /// errors about what it returned.
+    fn callback_location(&self, _piece: PieceId) -> Option<crate::model::error::SourceLocation> {
+        None
+    }
+
     /// The piece types whose drops [`Hooks::drop_cells`] decides. Asked once, when the variant is built.
     fn drop_callbacks(&self, _info: &VariantInfo) -> Result<Vec<PieceId>, RuleError> {
         Ok(Vec::new())

@@ -1,5 +1,6 @@
 //! How games end: the winner (or a draw) and the reason, for messages and records.
 
+use crate::model::moves::Move;
 use crate::model::side::Side;
 
 /// Why a game ended.
@@ -60,8 +61,8 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// What repetition rules need to know about each earlier position of a game. `#[repr(C)]` so a
-/// game's history crosses the plugin ABI as it is.
+/// What rules need to know about each earlier position of a game: for repetition, and for a rule
+/// that looks at the moves played. `#[repr(C)]` so a game's history crosses the plugin ABI as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct HistoryEntry {
@@ -69,4 +70,18 @@ pub struct HistoryEntry {
     pub hash: u64,
     /// The side to move in that position was in check.
     pub in_check: bool,
+    /// The move played from that position (a pass where whoever wrote the entry did not say).
+    pub played: Move,
+}
+
+impl HistoryEntry {
+    /// An entry for a position whose move is not known (a pass).
+    pub fn new(hash: u64, in_check: bool) -> HistoryEntry {
+        HistoryEntry { hash, in_check, played: Move::pass() }
+    }
+
+    /// The entry with the move played from its position.
+    pub fn with_move(self, played: Move) -> HistoryEntry {
+        HistoryEntry { played, ..self }
+    }
 }

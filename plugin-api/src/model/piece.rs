@@ -36,6 +36,10 @@ pub struct PieceInfo {
     pub promotes_to: Option<PieceId>,
     /// The type a captured piece of this type becomes in the captor's hand (itself if unpromoted).
     pub demotes_to: PieceId,
+    /// Some of its moves are computed by the variant's code (a movement callback), so `betza`
+    /// does not say them all: they show on the board, where the piece stands.
+    #[serde(default)]
+    pub computed: bool,
 }
 
 impl PieceInfo {
@@ -76,6 +80,7 @@ mod tests {
             royal: false,
             promotes_to: None,
             demotes_to: 0,
+            computed: false,
         };
         assert_eq!(p.written(), "(LN)");
         p.promoted = true;

@@ -126,6 +126,7 @@ impl RuleSet {
                 royal: p.royal,
                 promotes_to: p.promotes_to.map(|t| t as PieceId),
                 demotes_to: demotes_to[i],
+                computed: false,
             })
             .collect();
         for i in 0..n {

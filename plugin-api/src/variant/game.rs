@@ -80,7 +80,7 @@ impl Game {
 
     fn push_unchecked(&mut self, v: &dyn Variant, mv: Move) -> Result<(), PlayError> {
         let before = self.position().clone();
-        self.history.push(HistoryEntry { hash: before.repetition_hash(), in_check: v.in_check(&before) });
+        self.history.push(HistoryEntry::new(before.repetition_hash(), v.in_check(&before)).with_move(mv));
         let mut next = before;
         v.play(&mut next, mv)?;
         self.positions.push(next);

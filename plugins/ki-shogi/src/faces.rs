@@ -119,6 +119,7 @@ pub fn piece_infos(faces: usize) -> Vec<PieceInfo> {
             royal: id == GYOKU as usize,
             promotes_to: None,
             demotes_to: CUBE_FIRST_FACES[cube_of(id as Face)],
+            computed: false,
         })
         .collect()
 }

@@ -64,7 +64,7 @@ fn the_seed_example_game_replays_and_black_cannot_move() {
     let mut history = Vec::new();
     for (ply, s) in moves.iter().enumerate() {
         assert_eq!(v.outcome(&pos, &history).unwrap(), None, "the game goes on before ply {}", ply + 1);
-        history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(&pos) });
+        history.push(HistoryEntry::new(pos.repetition_hash(), v.in_check(&pos)));
         play(&v, &mut pos, &[s]);
     }
     // The seed's remarks along the way: both Hi cubes end with White, both Kaku cubes with Black.
@@ -168,7 +168,7 @@ fn the_fourth_repetition_is_a_draw() {
     for round in 0..3 {
         assert_eq!(v.outcome(&pos, &history).unwrap(), None, "round {round}");
         for m in ["Gyoku W", "Gyoku W", "Gyoku E", "Gyoku E"] {
-            history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(&pos) });
+            history.push(HistoryEntry::new(pos.repetition_hash(), v.in_check(&pos)));
             play(&v, &mut pos, &[m]);
         }
     }

@@ -173,6 +173,7 @@ pub fn piece_infos() -> Vec<PieceInfo> {
                     _ => None,
                 },
                 demotes_to: array_form(ty),
+                computed: false,
             }
         })
         .collect()

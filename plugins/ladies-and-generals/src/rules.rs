@@ -57,7 +57,7 @@ mod tests {
     use super::*;
 
     fn entry(hash: u64, in_check: bool) -> HistoryEntry {
-        HistoryEntry { hash, in_check }
+        HistoryEntry::new(hash, in_check)
     }
 
     #[test]

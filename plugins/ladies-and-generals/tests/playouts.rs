@@ -134,7 +134,7 @@ fn random_games_keep_every_invariant() {
             if outcome.is_some() {
                 break;
             }
-            history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(&pos) });
+            history.push(HistoryEntry::new(pos.repetition_hash(), v.in_check(&pos)));
             let side = pos.side_to_move();
             let captures: Vec<Move> =
                 moves.iter().copied().filter(|m| pos.piece_at(m.to).is_some_and(|p| p.side != side)).collect();

@@ -409,6 +409,7 @@ pub fn piece_infos() -> Vec<PieceInfo> {
                 royal: is_royal(t),
                 promotes_to: (t < PROMOTING_TYPES).then(|| promoted(t) as PieceId),
                 demotes_to: base,
+                computed: false,
             }
         })
         .collect()

@@ -34,7 +34,7 @@ fn random_games_keep_every_invariant() {
             if v.outcome(&pos, &history).unwrap().is_some() || moves.is_empty() {
                 break;
             }
-            history.push(HistoryEntry { hash: pos.repetition_hash(), in_check: v.in_check(&pos) });
+            history.push(HistoryEntry::new(pos.repetition_hash(), v.in_check(&pos)));
             // Prefer captures, so that the armies meet and the special powers come into play.
             let captures: Vec<_> = moves
                 .iter()

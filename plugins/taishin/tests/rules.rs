@@ -143,8 +143,8 @@ fn checkmate_and_stalemate() {
 fn the_fourth_occurrence_is_a_draw() {
     let v = Taishin::new();
     let pos = position(&v, &[("m1", "K"), ("m25", "k")], "b");
-    let entry = HistoryEntry { hash: pos.repetition_hash(), in_check: false };
-    let other = HistoryEntry { hash: pos.repetition_hash() ^ 1, in_check: false };
+    let entry = HistoryEntry::new(pos.repetition_hash(), false);
+    let other = HistoryEntry::new(pos.repetition_hash() ^ 1, false);
     assert_eq!(v.outcome(&pos, &[entry, other, entry]).unwrap(), None);
     assert_eq!(
         v.outcome(&pos, &[entry, other, entry, other, entry]).unwrap(),
