@@ -170,9 +170,18 @@ fn run_match(variant: &str, a: &str, b: &str, games: u32, time: &str, max_plies:
 
 #[test]
 fn the_ai_beats_a_random_mover_in_every_seed_variant() {
-    for variant in
-        ["shogi", "okisaki", "ogi", "ki-shogi", "taishin", "ladies-and-generals", "check-shogi", "dobutsu", "kyoto"]
-    {
+    for variant in [
+        "shogi",
+        "okisaki",
+        "ogi",
+        "ki-shogi",
+        "taishin",
+        "ladies-and-generals",
+        "check-shogi",
+        "dobutsu",
+        "kyoto",
+        "chu-shogi",
+    ] {
         let out = run_match(variant, "ai", "random", 2, "0.05", 400);
         assert_eq!(match_wins(&out, "ai"), 2, "{variant}: {out}");
         assert!(out.contains("average length: "), "{out}");

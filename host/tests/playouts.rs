@@ -148,7 +148,12 @@ fn chu_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
         let mv = moves[rng.usize(..moves.len())];
         v.play(&mut pos, mv).unwrap();
         let after = material(v, &pos);
-        prop_assert!(after <= before && before - after <= 2, "{} took {} pieces", v.format_move(&pos, mv), before - after);
+        prop_assert!(
+            after <= before && before - after <= 2,
+            "{} took {} pieces",
+            v.format_move(&pos, mv),
+            before - after
+        );
     }
     Ok(())
 }
