@@ -237,13 +237,66 @@ def protected(pos, tx, ty, by, empty):
     return False
 
 
+def royal_cells(pos, side):
+    return [(x, y) for y in range(N) for x in range(N)
+            if pos.board[y][x] is not None and pos.board[y][x][0] == side and pos.board[y][x][1] in ROYAL]
+
+
+def in_check(pos, side):
+    """Whether some royal of `side` is attacked (lishogi's isCheck, with one royal or two)."""
+    return any(protected(pos, x, y, 1 - side, set()) for x, y in royal_cells(pos, side))
+
+
+def dead(side, t, y):
+    """A Pawn or Lance on its own last rank, which can never move."""
+    return t in ("P", "L") and last_rank(side, y)
+
+
+def bared(pos, side):
+    """Lishogi's bare king: `side` has nothing but one royal (dead Pawns and Lances aside), the
+    other side has more than a royal (Pawns, Go-Betweens and dead Lances aside), no royal of the
+    other side is attacked, and the other side has more than two such pieces or none of them
+    stands next to the bare royal (which could take it and bare the other side in turn)."""
+    ours, theirs = [], []
+    for y in range(N):
+        for x in range(N):
+            p = pos.board[y][x]
+            if p is None:
+                continue
+            if p[0] == side and not dead(side, p[1], y):
+                ours.append((x, y, p[1]))
+            if p[0] != side and p[1] not in ("P", "(GB)") and not (p[1] == "L" and last_rank(p[0], y)):
+                theirs.append((x, y))
+    if len(ours) != 1 or ours[0][2] not in ROYAL or len(theirs) <= 1 or not royal_cells(pos, 1 - side):
+        return False
+    if in_check(pos, 1 - side):
+        return False
+    kx, ky = ours[0][0], ours[0][1]
+    return len(theirs) > 2 or all(max(abs(x - kx), abs(y - ky)) > 1 for x, y in theirs)
+
+
+def lone_royals(pos):
+    """Lishogi's draw: two pieces on the board (dead Pawns and Lances aside), one royal a side,
+    neither in check."""
+    live = [(x, y) for y in range(N) for x in range(N)
+            if pos.board[y][x] is not None and not dead(pos.board[y][x][0], pos.board[y][x][1], y)]
+    return (len(live) == 2 and len(royal_cells(pos, 0)) == 1 and len(royal_cells(pos, 1)) == 1
+            and not in_check(pos, 0) and not in_check(pos, 1))
+
+
+def game_over(pos):
+    """Lishogi's ends of the game judged from the position: the side to move has lost its royals,
+    a side's royal is bare, or two lone royals draw (no legal move is the other end)."""
+    return not royal_cells(pos, pos.side) or bared(pos, 0) or bared(pos, 1) or lone_royals(pos)
+
+
 def raw_moves(pos, trading, ignore_end=False):
     """Every legal move as (from, via, to, promote): via is None, or the first-step cell of a
     two-step lion-power move. Paths with the same effect are all listed (shogiops' count)."""
     side, board = pos.side, pos.board
     out = []
-    if not ignore_end and not any(p is not None and p[0] == side and p[1] in ROYAL for row in board for p in row):
-        return out  # both royals lost: the game is over
+    if not ignore_end and game_over(pos):
+        return out  # royals lost, a bare royal, or two lone royals: the game is over
     enemy = 1 - side
     llc = pos.llc if trading == "lishogi" else None
 
@@ -585,8 +638,33 @@ LISHOGI_SOLO = [
 ]
 
 
+# shogiops' bare-king and draw tests: (SFEN, moves, the end lishogi sees after them: None, "bare"
+# or "draw").
+LISHOGI_ENDS = [
+    ("12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1", [], None),
+    ("12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1", ["8g8f"], "bare"),
+    ("12/12/12/12/3I2k5/12/12/5+pK5/12/12/12/12 b - 1", ["6h7h"], None),
+    ("12/12/12/12/3I2k5/12/12/5+pK5/12/12/12/12 b - 1", ["6h7h", "6e7d"], None),
+    ("12/12/12/12/3I2k5/12/12/5+pK5/12/12/12/12 b - 1", ["6h7h", "6e7d", "9e9d+"], "bare"),
+    ("1P3PP3P1/12/12/12/6k5/12/12/6K5/12/12/12/l10l b - 1", [], "draw"),
+    ("12/12/12/12/6k5/5g6/4G7/6K5/12/12/12/12 b - 1", ["8g7f"], None),
+    ("12/12/12/12/6k5/5g6/4G7/6K5/12/12/12/12 b - 1", ["8g7f", "6e7f"], "draw"),
+    ("12/12/12/12/6k5/5g6/4G7/6K5/12/12/12/12 b - 1", ["8g7f", "6e6d"], "bare"),
+    ("12/12/12/12/6k5/5K6/12/4G7/12/12/12/12 w - 1", [], None),
+    ("12/12/12/12/6k5/5K6/12/4G7/12/12/12/12 b - 1", [], None),
+]
+
+
 def selftest():
     bad = 0
+    for sfen, moves, want in LISHOGI_ENDS:
+        pos = from_sfen(sfen)
+        for text in moves:
+            pos = play(pos, next(m for m in raw_moves(pos, "lishogi") if move_name(pos, m) == text))
+        got = "bare" if bared(pos, 0) or bared(pos, 1) else "draw" if lone_royals(pos) else None
+        if got != want:
+            bad += 1
+            print(f"MISMATCH {sfen} after {moves}: lishogi {want}, here {got}")
     for sfen, depth, want in LISHOGI:
         pos = from_sfen(sfen) if sfen else parse("startpos")
         got = perft(pos, depth, "lishogi", raw_moves)
@@ -598,8 +676,9 @@ def selftest():
         if got != want:
             bad += 1
             print(f"MISMATCH solo {sfen}: lishogi {want}, here {got}")
-    total = len(LISHOGI) + len(LISHOGI_SOLO)
-    print(f"{total - bad} of {total} lishogi counts reproduced")
+    total = len(LISHOGI_ENDS) + len(LISHOGI) + len(LISHOGI_SOLO)
+    print(f"{total - bad} of {total} lishogi results reproduced ({len(LISHOGI) + len(LISHOGI_SOLO)} perft counts, "
+          f"{len(LISHOGI_ENDS)} bare-king and draw verdicts)")
     return 1 if bad else 0
 
 
