@@ -26,6 +26,7 @@ pub const SUITES: &[(&str, &str)] = &[
     ("ladies-and-generals", include_str!("../tests/perft/ladies-and-generals.perft")),
     ("ki-shogi", include_str!("../tests/perft/ki-shogi.perft")),
     ("first-variant", include_str!("../tests/perft/first-variant.perft")),
+    ("swap-shogi", include_str!("../tests/perft/swap-shogi.perft")),
 ];
 
 /// How much to check.

@@ -103,6 +103,31 @@ fn kyoto_suite() {
     run_suite("kyoto");
 }
 
+#[test]
+fn blast_shogi_suite() {
+    run_suite("blast-shogi");
+}
+
+#[test]
+fn crowd_shogi_suite() {
+    run_suite("crowd-shogi");
+}
+
+#[test]
+fn double_move_shogi_suite() {
+    run_suite("double-move-shogi");
+}
+
+#[test]
+fn push_shogi_suite() {
+    run_suite("push-shogi");
+}
+
+#[test]
+fn swap_shogi_suite() {
+    run_suite("swap-shogi");
+}
+
 /// Counts from tools/chu_perft.py, an independent generator written from lishogi's rules (checked
 /// against lishogi's own perft counts by its `--selftest`): Lions' double moves, igui and passes,
 /// the Horned Falcon and Soaring Eagle, Chu's promotion rule, two royals, lion trading.

@@ -59,6 +59,12 @@ fn ogi() {
     run("ogi", "ogi");
 }
 
+/// A gallery design whose callback and effect are Rust hooks in the plugin: the same rule, compiled.
+#[test]
+fn swap_shogi() {
+    run("swap-shogi", "swap-shogi");
+}
+
 #[test]
 fn the_plugin_template() {
     run("first-variant", concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/first-variant.rhai"));

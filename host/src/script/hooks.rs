@@ -12,13 +12,24 @@ use henka_api::{
 };
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
+use super::callback_memo;
 use super::engine::Deadline;
 use super::error::ScriptError;
 use super::field_api::Field;
-use super::position_api::{EffectState, MoveEffect, ScriptPosition, piece_type_named};
+use super::position_api::{EffectState, MoveEffect, Reads, ScriptPosition, piece_type_named};
+
+/// Numbers each script load's hooks, so answers remembered per thread never cross scripts.
+static NEXT_HOOKS_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh number for a script load's hooks.
+pub(crate) fn next_id() -> u64 {
+    NEXT_HOOKS_ID.fetch_add(1, Ordering::Relaxed)
+}
 
 /// The hooks a script registered with `v.on(name, function)`.
 pub struct ScriptHooks {
+    /// This load's number ([`next_id`]).
+    pub(crate) id: u64,
     pub(crate) engine: Arc<Engine>,
     pub(crate) deadline: Deadline,
     pub(crate) ast: Arc<AST>,
@@ -158,7 +169,7 @@ impl ScriptHooks {
         let early = || RuleError::new("hook called before the variant was built");
         let info = self.info.get().ok_or_else(early)?;
         let kit = self.kit.get().and_then(Weak::upgrade).ok_or_else(early)?;
-        Ok(ScriptPosition { pos: pos.clone(), info: info.clone(), kit, history: history.to_vec() })
+        Ok(ScriptPosition { pos: pos.clone(), info: info.clone(), kit, history: history.to_vec(), reads: None })
     }
 
     fn err(&self, (_, registered): &(FnPtr, rhai::Position), message: String) -> RuleError {
@@ -277,14 +288,22 @@ impl Hooks for ScriptHooks {
 
     fn piece_moves(&self, pos: &Position, from: Cell, piece: Piece, out: &mut Vec<Move>) -> Result<(), RuleError> {
         let Some(i) = self.callback_of.get().and_then(|of| of[piece.ty as usize]) else { return Ok(()) };
+        if callback_memo::recall(self.id, pos, from, piece, out) {
+            return Ok(());
+        }
         let f = &self.move_callbacks[i].2;
-        let sp = self.script_position(pos, &[])?;
+        let reads = Arc::new(Mutex::new(Reads::default()));
+        let mut sp = self.script_position(pos, &[])?;
+        sp.reads = Some(reads.clone());
         let cell = sp.cell_name(from);
         let r = self.call(f, (sp.clone(), cell))?;
-        let moves = r.try_cast::<Array>().ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
-        for d in moves {
+        let returned = r.try_cast::<Array>().ok_or_else(|| self.err(f, "must return an array of moves".into()))?;
+        let start = out.len();
+        for d in returned {
             out.push(self.callback_move(&sp, f, from, piece, d)?);
         }
+        let reads = reads.lock().unwrap_or_else(|e| e.into_inner());
+        callback_memo::remember(self.id, pos, from, piece, &reads, &out[start..]);
         Ok(())
     }
 

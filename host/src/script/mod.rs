@@ -6,6 +6,7 @@
 //! kit compile it. Hooks stay script functions, called by the kit once per position.
 
 mod api;
+mod callback_memo;
 mod engine;
 mod error;
 mod field_api;
@@ -124,6 +125,7 @@ fn load_source_budgeted(
     let rules = builder.rule_set().map_err(|(pos, msg)| ScriptError::at(source_name, pos, msg))?;
 
     let mut hooks = ScriptHooks {
+        id: hooks::next_id(),
         engine: Arc::new(engine),
         deadline,
         ast: Arc::new(ast),

@@ -69,9 +69,34 @@ pub struct ScriptPosition {
     pub kit: Arc<KitVariant>,
     /// The game's earlier positions, where the caller knows them (empty in perft and search).
     pub history: Vec<HistoryEntry>,
+    /// Where a movement callback's reads are logged, so its answer can be reused in another
+    /// position that agrees on them (see `callback_memo`).
+    pub reads: Option<Arc<Mutex<Reads>>>,
+}
+
+/// What a hook read of its position during one call: the cells it looked at, or something that
+/// depends on more than cells (the side to move, the pieces list, an attack test, …).
+#[derive(Debug, Default)]
+pub struct Reads {
+    pub cells: Vec<Cell>,
+    pub whole: bool,
 }
 
 impl ScriptPosition {
+    /// Notes that the hook read this cell.
+    fn read_cell(&self, c: Cell) {
+        if let Some(r) = &self.reads {
+            r.lock().unwrap_or_else(|e| e.into_inner()).cells.push(c);
+        }
+    }
+
+    /// Notes that the hook's answer may depend on the whole position.
+    fn read_whole(&self) {
+        if let Some(r) = &self.reads {
+            r.lock().unwrap_or_else(|e| e.into_inner()).whole = true;
+        }
+    }
+
     pub(crate) fn piece_map(&self, cell: Cell, p: Piece) -> Map {
         let info = &self.info.0.pieces[p.ty as usize];
         let mut m = Map::new();
@@ -183,6 +208,7 @@ impl ScriptPosition {
         let mut next = self.clone();
         self.kit.play(&mut next.pos, mv).map_err(|e| e.to_string())?;
         next.history.clear();
+        next.reads = None;
         Ok(next)
     }
 }
@@ -283,17 +309,26 @@ impl MoveEffect {
 
 /// A hook's handle on a position: the plain one, or an effect's (whose position is shared).
 trait Handle: Clone + Send + Sync + 'static {
-    fn view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R;
+    /// The position, for a query that may depend on all of it.
+    fn view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R {
+        self.cells_view(|p| {
+            p.read_whole();
+            f(p)
+        })
+    }
+
+    /// The position, for a query that reads only what it says (`piece_at` logs its cell).
+    fn cells_view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R;
 }
 
 impl Handle for ScriptPosition {
-    fn view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R {
+    fn cells_view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R {
         f(self)
     }
 }
 
 impl Handle for MoveEffect {
-    fn view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R {
+    fn cells_view<R>(&mut self, f: impl FnOnce(&ScriptPosition) -> R) -> R {
         self.with(|s| f(&s.view))
     }
 }
@@ -304,8 +339,9 @@ fn register_queries<T: Handle>(engine: &mut Engine) {
         .register_get("side_to_move", |p: &mut T| p.view(|p| side_name(p.pos.side_to_move()).to_string()))
         .register_get("move_number", |p: &mut T| p.view(|p| p.pos.move_number() as i64))
         .register_fn("piece_at", |p: &mut T, cell: &str| -> Res<Dynamic> {
-            p.view(|p| {
+            p.cells_view(|p| {
                 let c = p.cell(cell)?;
+                p.read_cell(c);
                 Ok(p.pos.piece_at(c).map_or(Dynamic::UNIT, |q| p.piece_map(c, q).into()))
             })
         })
@@ -360,18 +396,19 @@ fn register_queries<T: Handle>(engine: &mut Engine) {
         })
         .register_fn("offset", |p: &mut T, cell: &str, v: Dynamic| -> Res<Dynamic> {
             let v = parse_vector(&v)?;
-            p.view(|p| {
+            p.cells_view(|p| {
                 let c = p.cell(cell)?;
+                p.read_cell(c);
                 let side = p.pos.piece_at(c).map_or(Side::First, |q| q.side);
                 Ok(p.offset(c, v, side))
             })
         })
         .register_fn("offset", |p: &mut T, cell: &str, v: Dynamic, side: &str| -> Res<Dynamic> {
             let (v, side) = (parse_vector(&v)?, parse_side(side)?);
-            p.view(|p| Ok(p.offset(p.cell(cell)?, v, side)))
+            p.cells_view(|p| Ok(p.offset(p.cell(cell)?, v, side)))
         })
         .register_fn("neighbours", |p: &mut T, cell: &str| -> Res<Array> {
-            p.view(|p| {
+            p.cells_view(|p| {
                 let c = p.cell(cell)?;
                 let g = &p.info.1;
                 let (f, r, l) = g.coords(c);

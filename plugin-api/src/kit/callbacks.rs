@@ -154,6 +154,14 @@ impl KitVariant {
         Ok(())
     }
 
+    /// Whether some callback piece of `by` could capture on `target` by its reach, blockers ignored.
+    pub(crate) fn callback_reaches(&self, pos: &Position, target: Cell, by: Side) -> bool {
+        let Some(reach) = &self.reach else { return false };
+        (pos.cells().iter().enumerate()).any(|(c, p)| {
+            p.is_some_and(|p| p.side == by && self.callback[p.ty as usize] && reach.covers(p.ty, by, c as Cell, target))
+        })
+    }
+
     /// Whether a callback piece of `by` captures on `target` by one of its callback moves (its data
     /// moves are the attack probes' business). A hook error is held for the caller's caller.
     pub(crate) fn callback_attacks(&self, pos: &Position, target: Cell, by: Side) -> bool {

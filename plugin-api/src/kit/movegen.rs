@@ -737,8 +737,9 @@ impl KitVariant {
         }
         if self.rules.check == CheckRule::MustEscape && royals.count[mine] == 1 {
             let royal = royals.cell[mine];
-            // A callback piece may attack along any line, and an effect move was judged above.
-            let test_all = self.generic_attacks || self.reach.is_some();
+            // Pins are found by the attack probes; a callback piece whose reach covers the royal
+            // may pin or check along lines they do not know, so then every move is tried.
+            let test_all = self.generic_attacks || self.callback_reaches(pos, royal, side.opponent());
             if test_all || self.attacked(pos, royal, side.opponent()) {
                 let mut i = 0;
                 while i < out.len() {
