@@ -33,6 +33,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("check-shogi", include_str!("../../scripts/check-shogi.rhai")),
     ("dobutsu", include_str!("../../scripts/dobutsu.rhai")),
     ("kyoto", include_str!("../../scripts/kyoto.rhai")),
+    ("chu-shogi", include_str!("../../scripts/chu-shogi.rhai")),
     // The gallery of open rules: designs made of movement callbacks and move effects.
     ("blast-shogi", include_str!("../../scripts/blast-shogi.rhai")),
     ("crowd-shogi", include_str!("../../scripts/crowd-shogi.rhai")),
@@ -157,6 +158,7 @@ mod tests {
             [
                 "blast-shogi",
                 "check-shogi",
+                "chu-shogi",
                 "crowd-shogi",
                 "dobutsu",
                 "double-move-shogi",

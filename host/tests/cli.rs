@@ -170,9 +170,18 @@ fn run_match(variant: &str, a: &str, b: &str, games: u32, time: &str, max_plies:
 
 #[test]
 fn the_ai_beats_a_random_mover_in_every_seed_variant() {
-    for variant in
-        ["shogi", "okisaki", "ogi", "ki-shogi", "taishin", "ladies-and-generals", "check-shogi", "dobutsu", "kyoto"]
-    {
+    for variant in [
+        "shogi",
+        "okisaki",
+        "ogi",
+        "ki-shogi",
+        "taishin",
+        "ladies-and-generals",
+        "check-shogi",
+        "dobutsu",
+        "kyoto",
+        "chu-shogi",
+    ] {
         let out = run_match(variant, "ai", "random", 2, "0.05", 400);
         assert_eq!(match_wins(&out, "ai"), 2, "{variant}: {out}");
         assert!(out.contains("average length: "), "{out}");
@@ -269,9 +278,9 @@ fn the_usi_engine_speaks_the_protocol() {
     let out = exchange("usi\n", "usiok");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default shogi var blast-shogi var check-shogi var crowd-shogi \
-             var dobutsu var double-move-shogi var ki-shogi var kyoto var ladies-and-generals var ogi var okisaki \
-             var push-shogi var shogi var swap-shogi"
+            "option name UCI_Variant type combo default shogi var blast-shogi var check-shogi var chu-shogi \
+             var crowd-shogi var dobutsu var double-move-shogi var ki-shogi var kyoto var ladies-and-generals var ogi \
+             var okisaki var push-shogi var shogi var swap-shogi"
         ),
         "{out}"
     );

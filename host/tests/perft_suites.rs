@@ -127,3 +127,11 @@ fn push_shogi_suite() {
 fn swap_shogi_suite() {
     run_suite("swap-shogi");
 }
+
+/// Counts from tools/chu_perft.py, an independent generator written from lishogi's rules (checked
+/// against lishogi's own perft counts by its `--selftest`): Lions' double moves, igui and passes,
+/// the Horned Falcon and Soaring Eagle, Chu's promotion rule, two royals, lion trading.
+#[test]
+fn chu_shogi_suite() {
+    run_suite("chu-shogi");
+}
