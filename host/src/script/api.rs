@@ -69,8 +69,8 @@ pub struct VariantBuilder {
     /// Drop callbacks, `v.on_drop(name, …)`.
     pub drop_callbacks: Vec<Declared<(String, FnPtr)>>,
     /// The move effect, `v.after_move([names], …)`: the movers it runs for (none: every move),
-    /// whether only for moves that take a piece, and the function.
-    pub effect: Option<Declared<(Vec<String>, bool, FnPtr)>>,
+    /// when it runs and what it may change, and the function.
+    pub effect: Option<Declared<(Vec<String>, EffectOptions, FnPtr)>>,
     pub declared_at: Position,
     /// Per piece (in `pieces` order): its `opposite` and `capture_faces`, if a cube face.
     pub face_links: Vec<FaceLinks>,
@@ -78,6 +78,14 @@ pub struct VariantBuilder {
     pub field: Option<Declared<FieldDecl>>,
     /// `v.win(…)`: the declared end rules, with the reach rule's piece names still unresolved.
     pub win: Option<Declared<WinDecl>>,
+}
+
+/// `v.after_move(#{ captures, counters_only }, …)`: only after moves that take a piece; an effect
+/// that changes only counters and the turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EffectOptions {
+    pub taking: bool,
+    pub counters_only: bool,
 }
 
 /// The end rules as a script states them (`v.win(#{ reach: …, checks: n })`).
@@ -482,13 +490,15 @@ impl VariantBuilder {
     /// (`[]`: after every move); or `v.after_move(#{ pieces: [...], captures: true }, …)`: only
     /// after those of them that take a piece off the board.
     fn after_move(ctx: NativeCallContext, b: &mut VariantBuilder, which: Dynamic, f: FnPtr) -> Res<()> {
-        let (names, taking) = match which.clone().try_cast::<Map>() {
+        let (names, options) = match which.clone().try_cast::<Map>() {
             Some(m) => {
-                check_keys(&m, "after_move", &["pieces", "captures"])?;
+                check_keys(&m, "after_move", &["pieces", "captures", "counters_only"])?;
                 let names = m.get("pieces").cloned().unwrap_or_else(|| Dynamic::from(Array::new()));
-                (names, get_bool(&m, "captures")?)
+                let options =
+                    EffectOptions { taking: get_bool(&m, "captures")?, counters_only: get_bool(&m, "counters_only")? };
+                (names, options)
             }
-            None => (which, false),
+            None => (which, EffectOptions::default()),
         };
         let names =
             names.try_cast::<Array>().ok_or("after_move takes an array of piece names or #{ pieces, captures }")?;
@@ -499,7 +509,7 @@ impl VariantBuilder {
         if b.effect.is_some() {
             return fail("a variant has one move effect; give it every mover it needs ([] for all moves)");
         }
-        b.effect = Some(Declared { value: (names, taking, f), at: ctx.call_position() });
+        b.effect = Some(Declared { value: (names, options, f), at: ctx.call_position() });
         Ok(())
     }
 

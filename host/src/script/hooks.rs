@@ -12,6 +12,7 @@ use henka_api::{
 };
 use rhai::{AST, Array, Dynamic, Engine, FnPtr, Map};
 
+use super::api::EffectOptions;
 use super::callback_memo;
 use super::engine::Deadline;
 use super::error::ScriptError;
@@ -47,7 +48,7 @@ pub struct ScriptHooks {
     pub(crate) drop_callbacks: Vec<(String, (FnPtr, rhai::Position))>,
     /// The move effect (`v.after_move`): the movers' names (none: every move), whether only after
     /// moves that take a piece, the function.
-    pub(crate) effect: Option<(Vec<String>, bool, (FnPtr, rhai::Position))>,
+    pub(crate) effect: Option<(Vec<String>, EffectOptions, (FnPtr, rhai::Position))>,
     /// Per piece type, once built: which callback computes its moves, and which decides its drops.
     pub(crate) callback_of: OnceLock<Vec<Option<usize>>>,
     pub(crate) drop_callback_of: OnceLock<Vec<Option<usize>>>,
@@ -338,13 +339,13 @@ impl Hooks for ScriptHooks {
     }
 
     fn effect_trigger(&self, info: &VariantInfo) -> Result<Option<EffectTrigger>, RuleError> {
-        let Some((names, taking, f)) = &self.effect else { return Ok(None) };
+        let Some((names, options, f)) = &self.effect else { return Ok(None) };
         let trigger = if names.is_empty() {
             EffectTrigger::every()
         } else {
             EffectTrigger::movers(self.types_named(info, names, f, "after_move")?)
         };
-        Ok(Some(EffectTrigger { taking: *taking, ..trigger }))
+        Ok(Some(EffectTrigger { taking: options.taking, counters_only: options.counters_only, ..trigger }))
     }
 
     fn after_move(&self, pos: &mut Position, before: &Position, played: &Played) -> Result<bool, RuleError> {

@@ -390,6 +390,30 @@ fn register_queries<T: Handle>(engine: &mut Engine) {
                 Ok(p.pos.cells().iter().flatten().filter(|q| q.ty == ty && q.side == side).count() as i64)
             })
         })
+        .register_fn("piece_count", |p: &mut T, side: &str| -> Res<i64> {
+            let side = parse_side(side)?;
+            Ok(p.view(|p| p.pos.cells().iter().flatten().filter(|q| q.side == side).count() as i64))
+        })
+        .register_fn("cells_of", |p: &mut T, piece: &str, side: &str| -> Res<Array> {
+            let side = parse_side(side)?;
+            p.view(|p| {
+                let info = &p.info.0;
+                // A token names one type; a name, every type of that name (a promoted Kirin is a Lion).
+                let types: Vec<PieceId> = match notation::lookup_token(info, &piece.to_ascii_uppercase()) {
+                    Ok((t, _)) => vec![t],
+                    Err(_) => {
+                        (0..info.pieces.len() as PieceId).filter(|&t| info.pieces[t as usize].name == piece).collect()
+                    }
+                };
+                if types.is_empty() {
+                    return Err(format!("{piece:?} is no piece's name or token").into());
+                }
+                let cells = (p.pos.cells().iter().enumerate())
+                    .filter(|(_, q)| q.is_some_and(|q| q.side == side && types.contains(&q.ty)))
+                    .map(|(c, _)| c as Cell);
+                Ok(p.cell_names(cells))
+            })
+        })
         .register_fn("hand", |p: &mut T, token: &str, side: &str| -> Res<i64> {
             let side = parse_side(side)?;
             p.view(|p| Ok(p.pos.hand(side, p.token_type(token)?) as i64))

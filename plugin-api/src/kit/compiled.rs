@@ -44,6 +44,8 @@ pub(crate) struct Effects {
     pub movers: Option<TypeSet>,
     /// Only moves that take a piece off the board.
     pub taking: bool,
+    /// The effect changes only counters (and the turn): moves are judged by the data rules.
+    pub counters_only: bool,
 }
 
 /// Numbers the variants built, so per-thread tables of hook answers never mix two variants.
@@ -253,7 +255,7 @@ impl KitVariant {
         }
         let effects = match h.effect_trigger(info).map_err(KitError::Hook)? {
             None => None,
-            Some(EffectTrigger { movers, taking }) => {
+            Some(EffectTrigger { movers, taking, counters_only }) => {
                 let movers = match movers {
                     None => None,
                     Some(types) => {
@@ -264,7 +266,7 @@ impl KitVariant {
                         Some(set)
                     }
                 };
-                Some(Effects { movers, taking })
+                Some(Effects { movers, taking, counters_only })
             }
         };
         let any_callback = callback.iter().any(|&c| c);

@@ -36,22 +36,32 @@ pub struct EffectTrigger {
     /// Only those of them that take a piece off the board (a capture, or a callback move onto a
     /// friend): an explosion or a swap needs no call after a quiet move.
     pub taking: bool,
+    /// The effect only sets the rule's counters and may keep the turn; it never changes a piece
+    /// or a hand. The kit then judges such moves by the data rules alone and runs the effect only
+    /// when a move is played — not for every move it generates — and refuses an effect that
+    /// breaks the promise.
+    pub counters_only: bool,
 }
 
 impl EffectTrigger {
     /// Every move.
     pub fn every() -> EffectTrigger {
-        EffectTrigger { movers: None, taking: false }
+        EffectTrigger { movers: None, taking: false, counters_only: false }
     }
 
     /// The moves of pieces of these types.
     pub fn movers(types: Vec<PieceId>) -> EffectTrigger {
-        EffectTrigger { movers: Some(types), taking: false }
+        EffectTrigger { movers: Some(types), taking: false, counters_only: false }
     }
 
     /// Only the moves that take a piece off the board.
     pub fn taking(self) -> EffectTrigger {
         EffectTrigger { taking: true, ..self }
+    }
+
+    /// An effect that only sets counters (and may keep the turn).
+    pub fn counters_only(self) -> EffectTrigger {
+        EffectTrigger { counters_only: true, ..self }
     }
 }
 

@@ -39,6 +39,11 @@ pub(crate) enum FullUndo {
     Snapshot(Box<Position>),
 }
 
+/// The position's hash without its counters: what a counters-only effect must leave unchanged.
+fn pieces_hash(pos: &Position) -> u64 {
+    (pos.counters().iter().enumerate()).fold(pos.hash(), |h, (i, &v)| h ^ crate::model::hash::counter_key(i, v))
+}
+
 /// A turn skipped: the pass move, or a piece's move back to its own cell without a capture.
 #[inline]
 pub(crate) fn is_pass(mv: Move) -> bool {
@@ -558,7 +563,7 @@ impl KitVariant {
     /// The hooks, if `mv` (about to be played in `pos`) has an effect.
     #[inline]
     fn effect_of(&self, pos: &Position, mv: Move) -> Option<&dyn Hooks> {
-        let Effects { movers, taking } = self.effects?;
+        let Effects { movers, taking, .. } = self.effects?;
         let mover_runs = match movers {
             None => true,
             Some(types) => match mv.kind {
@@ -572,6 +577,12 @@ impl KitVariant {
             mv.kind == MoveKind::Board && (occupied(mv.to) || occupied(mv.via))
         };
         if mover_runs && (!taking || takes()) { self.hooks.as_deref() } else { None }
+    }
+
+    /// Whether `mv`'s legality is judged after its effect (an effect that may change pieces).
+    #[inline]
+    fn judged_after_effect(&self, pos: &Position, mv: Move) -> bool {
+        self.effects.is_some_and(|e| !e.counters_only) && self.effect_of(pos, mv).is_some()
     }
 
     /// Plays a move on a board, then its effect if it has one: the hook changes the position
@@ -594,7 +605,14 @@ impl KitVariant {
         let played = Played { mv, side, mover, taken: [taken_on(mv.via), taken_on(mv.to).filter(|_| mv.to != mv.via)] };
         let before = pos.clone();
         self.make(pos, mv);
+        let pieces = pieces_hash(pos);
         match hooks.after_move(pos, &before, &played) {
+            Ok(_) if self.effects.is_some_and(|e| e.counters_only) && pieces_hash(pos) != pieces => {
+                *pos = before;
+                Err(RuleError::new(
+                    "the move effect promised to change only counters (`counters_only`), but changed pieces or hands",
+                ))
+            }
             Ok(again) => {
                 if again {
                     pos.set_side_to_move(side);
@@ -727,12 +745,12 @@ impl KitVariant {
         if let Some(triggers) = self.capture_triggers {
             self.apply_capture_hook(pos, out, triggers)?;
         }
-        if self.effects.is_some() && self.has_royals {
+        if self.effects.is_some_and(|e| !e.counters_only) && self.has_royals {
             // Moves with an effect are judged after it; the loop below sees only the others.
             let mut i = 0;
             while i < out.len() {
                 let mv = out[i];
-                if self.effect_of(pos, mv).is_some() && self.effect_exposes(pos, mv, side)? {
+                if self.judged_after_effect(pos, mv) && self.effect_exposes(pos, mv, side)? {
                     out.swap_remove(i);
                 } else {
                     i += 1;
@@ -748,7 +766,7 @@ impl KitVariant {
                 let mut i = 0;
                 while i < out.len() {
                     let mv = out[i];
-                    if self.effect_of(pos, mv).is_none() && self.exposes(pos, mv, royal, side) {
+                    if !self.judged_after_effect(pos, mv) && self.exposes(pos, mv, royal, side) {
                         out.swap_remove(i);
                     } else {
                         i += 1;
@@ -760,7 +778,7 @@ impl KitVariant {
                 while i < out.len() {
                     let mv = out[i];
                     let suspect = mv.kind == MoveKind::Board && (mv.from == royal || pins.contains(mv.from));
-                    if suspect && self.effect_of(pos, mv).is_none() && self.exposes(pos, mv, royal, side) {
+                    if suspect && !self.judged_after_effect(pos, mv) && self.exposes(pos, mv, royal, side) {
                         out.swap_remove(i);
                     } else {
                         i += 1;
