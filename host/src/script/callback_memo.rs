@@ -16,7 +16,7 @@ use henka_api::{Cell, Move, Piece, Position};
 use super::position_api::Reads;
 
 /// Answers kept per callback set, cell and piece.
-const PER_KEY: usize = 16;
+const PER_KEY: usize = 64;
 /// Keys kept per thread before the table starts afresh (a long session reloads many scripts).
 const MAX_KEYS: usize = 8192;
 
