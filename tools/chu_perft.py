@@ -13,7 +13,9 @@ Betza strings. In short:
 
 - 12x12, no drops. Royals are the King and the Crown Prince (promoted Drunk Elephant); a side
   without either has lost, so a position whose side to move has none has no moves. Check need not
-  be answered: royals may move into or stay in check.
+  be answered: royals may move into or stay in check. Lishogi's bare king (a lone royal against
+  more loses, with its exceptions) and its draw by two lone royals also end the game: such a
+  position has no moves.
 - Promotion zone: the far four ranks. A promotable piece may promote when its move enters the
   zone from outside, or captures with its start or end in the zone, or (Pawn and Lance) ends on
   the last rank. Promotion is never forced: a Pawn or Lance may stay on the last rank, unable to
@@ -37,7 +39,8 @@ Lion's two steps through an empty cell that end where a jump would, a pass which
 used), and passes by different pieces are different moves. `--selftest` instead counts the way
 shogiops' perft does (one move per USI string, so every path is a move of its own) and compares
 with a sample of shogiops' published counts (test/fixtures/perftChushogi.ts and
-test/rules/chushogi.test.ts), which makes lishogi itself the check on this generator.
+test/rules/chushogi.test.ts) and with its bare-king and draw verdicts, which makes lishogi itself
+the check on this generator.
 
 Positions are in Henka's notation (ranks from the top, files from Black's left, capitals = Black,
 who moves first, two-letter tokens as `(LN)`, `+` promoted). Perft counts legal move sequences;
