@@ -533,6 +533,27 @@ CASES = [
     ("middle_game_3", lishogi("lfkts4fcl/ac3egths1a/1brx3+P1r2/m1g2Nd2bdm/vh7+I1v/p2pp4P1L/1H1i2X1P1H1/M2PPD4P1/"
                               "A1+p3DV2+p1/1B1Tn1GRS3/V1RG1O2E1F1/L1FSK2T4 b"), 2,
      "Another, Black's Lion deep in White's camp and White's in Black's."),
+    ("bare_king_adjacent", diagram({"7g": "K", "7f": "g", "6l": "k"}), 4,
+     "Bare king (§3): Black has only its King, White its King and a Gold. While the Gold stands next to Black's "
+     "King, which could take it and leave two lone royals, the game goes on; once it steps away, Black's King is "
+     "bare and Black has lost (no moves after it)."),
+    ("bare_king_attacking", diagram({"7g": "K", "6f": "k", "3a": "g", "2a": "s", "1a": "r"}), 4,
+     "Black's lone King against four White pieces is not bare while it attacks White's King (next to it on 6f); "
+     "once the Kings part, it is. Black may also simply take White's King."),
+    ("lone_royals", diagram({"6e": "k", "7f": "G", "6h": "K"}, "w"), 4,
+     "Two lone royals (§3): White's King may take the Gold on 7f, leaving one King a side, neither attacked: a "
+     "draw (no moves after it). Meanwhile White's King is not bare: the Gold stands next to it."),
+    ("lone_royals_dead_pieces", diagram({"11a": "P", "7a": "P", "6a": "P", "2a": "P", "6e": "k", "6h": "K",
+                                         "12l": "l", "1l": "l"}), 1,
+     "Dead Pawns and Lances (on their last rank, §5) do not count: one King a side besides them is a draw at once "
+     "(lishogi's own test)."),
+    ("bridge_doomed_go_between", diagram({"5d": "(LN)", "5e": "(gb)", "5f": "(ln)", "9l": "K", "2a": "k", "8h": "G"}),
+     2, "As bridge_doomed_pawn with a Go-Between on 5e, which protects 5f too: 5d5e5f and 5d5f are barred."),
+    ("bridge_pawn_behind", diagram({"5h": "(LN)", "5g": "p", "5f": "(ln)", "9l": "K", "2a": "k", "8i": "G"}), 2,
+     "Black's Lion on 5h and White's on 5f with White's Pawn between: the Pawn steps towards Black, so it does not "
+     "protect 5f, and 5h5g5f and the jump 5h5f are allowed."),
+    ("bridge_go_between_behind", diagram({"5h": "(LN)", "5g": "(gb)", "5f": "(ln)", "9l": "K", "2a": "k", "8i": "G"}),
+     2, "The same with a Go-Between on 5g, which steps back too and so protects 5f: 5h5g5f and 5h5f are barred."),
 ]
 
 

@@ -27,6 +27,7 @@ pub const SUITES: &[(&str, &str)] = &[
     ("ki-shogi", include_str!("../tests/perft/ki-shogi.perft")),
     ("first-variant", include_str!("../tests/perft/first-variant.perft")),
     ("swap-shogi", include_str!("../tests/perft/swap-shogi.perft")),
+    ("chu-shogi", include_str!("../tests/perft/chu-shogi.perft")),
 ];
 
 /// How much to check.

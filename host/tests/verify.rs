@@ -65,6 +65,13 @@ fn swap_shogi() {
     run("swap-shogi", "swap-shogi");
 }
 
+/// The script's move filter, move effect and `game_end` as Rust hooks on the kit: promotion, lion
+/// trading and bare king, compiled.
+#[test]
+fn chu_shogi() {
+    run("chu-shogi", "chu-shogi");
+}
+
 #[test]
 fn the_plugin_template() {
     run("first-variant", concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/first-variant.rhai"));
