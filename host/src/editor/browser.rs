@@ -48,13 +48,17 @@ impl Browser {
             }
         }
         if !self.plugins.is_empty() {
-            ui.label(RichText::new("Compiled plugins").small().strong());
-            for p in &self.plugins {
-                let hint = format!("{}\nOpens the script of this name and plays its plugin", p.path.display());
-                if ui.selectable_label(false, format!("{} (plugin)", p.name)).on_hover_text(hint).clicked() {
-                    action = Some(Action::OpenPlugin(p.clone()));
+            // Folded at first: the scripts are what a designer opens; a long list of plugins
+            // would push the game's controls below the panel's fold.
+            let title = RichText::new(format!("Compiled plugins ({})", self.plugins.len())).small().strong();
+            egui::CollapsingHeader::new(title).id_salt("compiled-plugins").default_open(false).show(ui, |ui| {
+                for p in &self.plugins {
+                    let hint = format!("{}\nOpens the script of this name and plays its plugin", p.path.display());
+                    if ui.selectable_label(false, format!("{} (plugin)", p.name)).on_hover_text(hint).clicked() {
+                        action = Some(Action::OpenPlugin(p.clone()));
+                    }
                 }
-            }
+            });
         }
         ui.separator();
         ui.horizontal(|ui| {
