@@ -103,17 +103,24 @@ fn taishin_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
         if ply % 32 == 0 {
             prop_assert_eq!(v.perft(&pos, 2).unwrap(), generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
         }
-        let before = material(v, &pos);
-        let mv = moves[rng.usize(..moves.len())];
-        v.play(&mut pos, mv).unwrap();
-        let after = material(v, &pos);
-        prop_assert!(
-            after <= before && before - after <= 2,
-            "{} took {} pieces",
-            v.format_move(&pos, mv),
-            before - after
-        );
+        play_taking_at_most_two(v, &mut pos, &moves, &mut rng)?;
     }
+    Ok(())
+}
+
+/// Plays one of `moves` at random in a variant without drops where a move takes at most two
+/// pieces (Taishin, Chu shogi): material falls by 0–2.
+fn play_taking_at_most_two(
+    v: &dyn Variant,
+    pos: &mut Position,
+    moves: &[Move],
+    rng: &mut fastrand::Rng,
+) -> Result<(), TestCaseError> {
+    let before = material(v, pos);
+    let mv = moves[rng.usize(..moves.len())];
+    v.play(pos, mv).unwrap();
+    let after = material(v, pos);
+    prop_assert!(after <= before && before - after <= 2, "{} took {} pieces", v.format_move(pos, mv), before - after);
     Ok(())
 }
 
@@ -144,16 +151,7 @@ fn chu_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
             }
             prop_assert_eq!(v.perft(&pos, 2).unwrap(), generic_perft(v, &pos, 2).unwrap(), "perft at {}", text);
         }
-        let before = material(v, &pos);
-        let mv = moves[rng.usize(..moves.len())];
-        v.play(&mut pos, mv).unwrap();
-        let after = material(v, &pos);
-        prop_assert!(
-            after <= before && before - after <= 2,
-            "{} took {} pieces",
-            v.format_move(&pos, mv),
-            before - after
-        );
+        play_taking_at_most_two(v, &mut pos, &moves, &mut rng)?;
     }
     Ok(())
 }
