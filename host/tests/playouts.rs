@@ -128,7 +128,7 @@ fn play_taking_at_most_two(
 /// invariant does not apply). The script's counter 0 (the cell of a Lion just taken by a non-Lion,
 /// docs/rules/chu-shogi.md §7.2) stays a cell code and round-trips with the position; half way,
 /// moves round-trip through notation and the kit's perft (with the move effect) agrees with the
-/// generic one (only there: the effect runs on every move, which makes both slow in debug).
+/// generic one (only there: Chu's hooks make both slow in debug).
 fn chu_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
     let v = variant("chu-shogi");
     let v: &dyn Variant = v.as_ref();

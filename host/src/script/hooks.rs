@@ -258,14 +258,9 @@ impl ScriptHooks {
         let mv = played.mv;
         let name = |c: Cell| if c == NO_CELL { String::new() } else { sp.cell_name(c) };
         let mut m = Map::new();
-        let mover = played.mover.map_or(Dynamic::UNIT, |p| {
-            let now = if mv.kind == MoveKind::Pass { mv.from } else { mv.to };
-            let mut map = sp.piece_map(now, Piece::new(mv.piece, p.side));
-            if mv.kind == MoveKind::Pass {
-                map.insert("cell".into(), Dynamic::from(String::new()));
-            }
-            map.into()
-        });
+        // A pass has no mover; any other move's piece now stands on its end cell, as the type it
+        // ended as.
+        let mover = played.mover.map_or(Dynamic::UNIT, |p| sp.piece_map(mv.to, Piece::new(mv.piece, p.side)).into());
         m.insert("mover".into(), mover);
         m.insert("from".into(), name(mv.from).into());
         m.insert("to".into(), name(mv.to).into());
