@@ -1,7 +1,8 @@
 //! Property tests on random playouts of the bundled variants: at every ply no panic, the position
 //! string round-trips, the incremental hash equals a fresh one, no legal move leaves the mover's
 //! king attacked, pieces are conserved (captures go to hand; not in the gallery of open rules,
-//! whose captures leave the game), and make/unmake perft agrees with copy-make perft.
+//! whose captures leave the game), make/unmake perft agrees with copy-make perft, and the legal
+//! captures (the AI's quiescence search) are exactly the legal moves that take a piece.
 
 mod common;
 
@@ -21,6 +22,18 @@ fn material(v: &dyn Variant, pos: &Position) -> usize {
     let hands: usize =
         Side::BOTH.iter().flat_map(|&s| v.info().hand_types.iter().map(move |&t| pos.hand(s, t) as usize)).sum();
     pos.cells().iter().flatten().count() + hands
+}
+
+/// `Variant::legal_captures` (the kit's own path, which skips quiet moves before judging them)
+/// gives the legal moves that take a piece, no more and no fewer.
+fn captures_agree(v: &dyn Variant, pos: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
+    let mut expected: Vec<Move> = moves.iter().copied().filter(|&mv| pos.is_capture(mv)).collect();
+    let mut captures = Vec::new();
+    v.legal_captures(pos, &mut captures).unwrap();
+    expected.sort();
+    captures.sort();
+    prop_assert_eq!(captures, expected, "legal captures at {}", v.format_position(pos));
+    Ok(())
 }
 
 fn playout(name: &str, seed: u64, plies: usize) -> Result<(), TestCaseError> {
@@ -58,6 +71,7 @@ fn playout_checking(name: &str, seed: u64, plies: usize, extra: &PlyCheck) -> Re
             prop_assert_eq!(material(v, &pos), total, "material at {}", text);
         }
         v.legal_moves(&pos, &mut moves).unwrap();
+        captures_agree(v, &pos, &moves)?;
         extra(v, &pos, &moves)?;
         if moves.is_empty() {
             break;
@@ -93,6 +107,7 @@ fn taishin_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
         prop_assert_eq!(pos.hash(), pos.fresh_hash(), "hash at {}", text);
         prop_assert!(pos.counter(0) <= 3 && pos.counter(1) <= 3, "pass counters at {}", text);
         v.legal_moves(&pos, &mut moves).unwrap();
+        captures_agree(v, &pos, &moves)?;
         if moves.is_empty() {
             break;
         }
@@ -141,6 +156,7 @@ fn chu_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
         prop_assert_eq!(pos.hash(), pos.fresh_hash(), "hash at {}", text);
         prop_assert!(pos.counter(RULE_COUNTERS) <= 144, "lion-capture counter at {}", text);
         v.legal_moves(&pos, &mut moves).unwrap();
+        captures_agree(v, &pos, &moves)?;
         if moves.is_empty() {
             break;
         }

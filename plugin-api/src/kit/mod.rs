@@ -39,6 +39,7 @@ pub use hooks::{EffectTrigger, Hooks, MoveCallback, Played};
 pub use support::Support;
 
 use field::FieldNode;
+use movegen::MoveSet;
 
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
@@ -70,8 +71,18 @@ impl Variant for KitVariant {
         let mut scratch = pos.clone();
         match &self.field {
             Some(f) => self.field_legal(f, &mut scratch, out),
-            None => self.gen_legal(&mut scratch, out),
+            None => self.gen_legal(&mut scratch, out, MoveSet::All),
         }
+    }
+
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        let mut scratch = pos.clone();
+        match &self.field {
+            Some(f) => self.field_legal(f, &mut scratch, out)?,
+            None => return self.gen_legal(&mut scratch, out, MoveSet::Captures),
+        }
+        out.retain(|&mv| pos.is_capture(mv));
+        Ok(())
     }
 
     fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError> {

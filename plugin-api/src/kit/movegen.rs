@@ -44,6 +44,14 @@ fn pieces_hash(pos: &Position) -> u64 {
     (pos.counters().iter().enumerate()).fold(pos.hash(), |h, (i, &v)| h ^ crate::model::hash::counter_key(i, v))
 }
 
+/// Which of the legal moves a generation wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveSet {
+    All,
+    /// Only those that take a piece: drops and quiet moves are skipped before legality is judged.
+    Captures,
+}
+
 /// A turn skipped: the pass move, or a piece's move back to its own cell without a capture.
 #[inline]
 pub(crate) fn is_pass(mv: Move) -> bool {
@@ -662,12 +670,12 @@ impl KitVariant {
     /// All legal moves of the side to move on a board into `out`: none where the position declares
     /// a result (an end rule or the `game_end` hook), else [`KitVariant::gen_moves`] with the move
     /// filter. `pos` is used as scratch and restored.
-    pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+    pub(crate) fn gen_legal(&self, pos: &mut Position, out: &mut Vec<Move>, set: MoveSet) -> Result<(), RuleError> {
         if self.declares_ends && self.declared_end(pos, &[])?.is_some() {
             out.clear();
             return Ok(());
         }
-        self.gen_moves(pos, out, true)
+        self.gen_moves(pos, out, true, set)
     }
 
     /// The result the position declares, if any: the data's end rules (a piece reaching its zone,
@@ -714,7 +722,13 @@ impl KitVariant {
 
     /// The legal moves by the data rules (check, drops, limits, capture hook), and the move filter
     /// when `filter`; no declared result is judged. `pos` is used as scratch and restored.
-    pub(crate) fn gen_moves(&self, pos: &mut Position, out: &mut Vec<Move>, filter: bool) -> Result<(), RuleError> {
+    pub(crate) fn gen_moves(
+        &self,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+        filter: bool,
+        set: MoveSet,
+    ) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
         let royals = self.scan(pos, out, side)?;
@@ -723,10 +737,17 @@ impl KitVariant {
             out.clear();
             return Ok(());
         }
+        // Every rule below judges a move on its own, except a move filter, which sees the
+        // whole list: with one, captures are picked out of the legal moves at the end.
+        let captures_only =
+            set == MoveSet::Captures && !(filter && self.hooks.as_ref().is_some_and(|h| h.has_move_filter()));
+        if captures_only {
+            out.retain(|&mv| pos.is_capture(mv));
+        }
         if self.limits.any() {
             out.retain(|&mv| self.limits.allows(pos, side, mv));
         }
-        if self.rules.drops && !pos.hand_is_empty(side) {
+        if self.rules.drops && !captures_only && !pos.hand_is_empty(side) {
             self.drop_moves(pos, out, side)?;
         }
         if self.rules.pass_limit > 0 && pos.counter(mine) >= self.rules.pass_limit as u16 {
@@ -795,6 +816,9 @@ impl KitVariant {
         {
             h.filter_moves(pos, out)?;
         }
+        if set == MoveSet::Captures {
+            out.retain(|&mv| pos.is_capture(mv));
+        }
         take_held_error()
     }
 
@@ -855,7 +879,7 @@ impl KitVariant {
                 // The replies as the data rules allow them: a declared result (a check that wins)
                 // does not make the drop a mate.
                 let u = self.make_full(pos, mv)?;
-                let r = self.gen_moves(pos, &mut replies, filter);
+                let r = self.gen_moves(pos, &mut replies, filter, MoveSet::All);
                 self.unmake_full(pos, mv, u);
                 r?;
                 if replies.is_empty() {
@@ -891,7 +915,7 @@ impl KitVariant {
     /// Perft on a board with make/unmake and one reused buffer per ply.
     pub(crate) fn board_perft(&self, pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> Result<u64, RuleError> {
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-        self.gen_legal(pos, buf)?;
+        self.gen_legal(pos, buf, MoveSet::All)?;
         if depth <= 1 {
             return Ok(buf.len() as u64);
         }

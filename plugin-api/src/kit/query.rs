@@ -4,6 +4,7 @@
 //! without recursion.
 
 use super::compiled::KitVariant;
+use super::movegen::MoveSet;
 use crate::model::error::RuleError;
 use crate::model::geometry::Cell;
 use crate::model::moves::{Move, MoveKind};
@@ -37,7 +38,7 @@ impl KitVariant {
         let mut scratch = pos.clone();
         match &self.field {
             Some(f) => self.field_moves(f, &mut scratch, out),
-            None => self.gen_moves(&mut scratch, out, false),
+            None => self.gen_moves(&mut scratch, out, false, MoveSet::All),
         }
     }
 

@@ -78,7 +78,7 @@ fn agrees_with_brute_force(v: &KitVariant, mut pos: Position) -> Result<(), Test
     }
     let side = pos.side_to_move();
     let mut legal = Vec::new();
-    v.gen_legal(&mut pos, &mut legal).unwrap();
+    v.gen_legal(&mut pos, &mut legal, MoveSet::All).unwrap();
     let mut expected = Vec::new();
     let royals: Vec<Cell> = (0..cells).filter(|&c| pos.piece_at(c) == Some(Piece::new(0, side))).collect();
     v.scan(&pos, &mut expected, side).expect("a kit without hooks");

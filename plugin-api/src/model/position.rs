@@ -3,6 +3,7 @@
 
 use crate::model::geometry::Cell;
 use crate::model::hash::{SECOND_TO_MOVE, counter_key, hand_key, piece_key};
+use crate::model::moves::{Move, MoveKind};
 use crate::model::piece::{Piece, PieceId};
 use crate::model::side::Side;
 
@@ -47,6 +48,17 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, c: Cell) -> Option<Piece> {
         self.cells[c as usize]
+    }
+
+    /// Whether the side to move's board move `mv` takes an enemy piece, at its stop or its end
+    /// (the captures [`Move`] defines; effects that remove more are the rules' business).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        mv.kind == MoveKind::Board
+            && [mv.via, mv.to].into_iter().any(|c| {
+                c != mv.from
+                    && self.cells.get(c as usize).copied().flatten().is_some_and(|p| p.side != self.side_to_move())
+            })
     }
 
     /// All cells, by index (holes are always empty).

@@ -33,6 +33,15 @@ pub trait Variant: Send + Sync {
     /// whose game is over by "no royal left" has none.
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError>;
 
+    /// The legal moves that take a piece ([`Position::is_capture`]) into `out`: what a
+    /// quiescence search asks for at most of its nodes. Default: [`Variant::legal_moves`],
+    /// filtered; the kit skips drops and quiet moves before judging legality.
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        self.legal_moves(pos, out)?;
+        out.retain(|&mv| pos.is_capture(mv));
+        Ok(())
+    }
+
     /// Plays a legal move. Behaviour for a move not from [`Variant::legal_moves`] is unspecified
     /// but memory-safe.
     fn play(&self, pos: &mut Position, mv: Move) -> Result<(), RuleError>;
