@@ -16,6 +16,9 @@ const PROMOTION: i32 = 1 << 27;
 const KILLER: [i32; 2] = [(1 << 26) + 1, 1 << 26];
 /// History scores stay below the killers.
 const HISTORY_MAX: i32 = (1 << 26) - 1;
+/// History scores move within ±this: each update moves a score part of the way to the bound, so
+/// old lessons fade as new ones come (a cut's bonus, a failed move's malus).
+const HISTORY_BOUND: i32 = 1 << 16;
 
 /// What a move captures, in value: enemy pieces on its stop and its target.
 #[inline]
@@ -111,8 +114,9 @@ impl Ordering {
         }));
     }
 
-    /// A quiet move caused a cut at `ply`: remember it as a killer and credit its history.
-    pub fn reward(&mut self, side: Side, mv: Move, ply: usize, depth: i32) {
+    /// A quiet move caused a cut at `ply`: remember it as a killer and credit its history; the
+    /// quiet moves `tried` before it in vain lose as much.
+    pub fn reward(&mut self, side: Side, mv: Move, tried: &[Move], ply: usize, depth: i32) {
         if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None; 2]);
         }
@@ -121,9 +125,20 @@ impl Ordering {
             k[1] = k[0];
             k[0] = Some(mv);
         }
+        let bonus = (32 * depth * depth).min(HISTORY_BOUND);
+        self.update_history(side, mv, bonus);
+        for &m in tried {
+            self.update_history(side, m, -bonus);
+        }
+    }
+
+    /// Moves a history score by `delta` (at most the bound), less the nearer it already is to
+    /// the bound on that side, so it never leaves ±[`HISTORY_BOUND`].
+    fn update_history(&mut self, side: Side, mv: Move, delta: i32) {
         if let Some(i) = self.history_index(side, mv) {
             let h = &mut self.history[i];
-            *h = (*h + depth * depth).min(HISTORY_MAX);
+            let fade = *h as i64 * delta.abs() as i64 / HISTORY_BOUND as i64;
+            *h += delta - fade as i32;
         }
     }
 }

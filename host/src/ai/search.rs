@@ -45,6 +45,16 @@ const CHECK_EVERY: u64 = 256;
 const NULL_MIN_DEPTH: i32 = 3;
 /// ...and a verification search (without null moves) of its cuts from this depth on.
 const NULL_VERIFY_DEPTH: i32 = 8;
+/// Reverse futility pruning: how many plies from the horizon a static evaluation far above beta
+/// ends a node.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Futility and late-move pruning of quiet moves: within this many plies of the horizon.
+const FUTILITY_DEPTH: i32 = 3;
+const LATE_MOVE_DEPTH: i32 = 3;
+/// Internal iterative reduction: nodes without a table move from this depth on.
+const IIR_DEPTH: i32 = 4;
+/// Quiet moves remembered per node for the history's malus when a later one cuts.
+const TRIED_MAX: usize = 64;
 /// The first aspiration window around the last iteration's score, in centipawns.
 const ASPIRATION: i32 = 60;
 /// Aspiration windows from this depth on.
@@ -174,6 +184,8 @@ pub struct Searcher {
     /// Move and score buffers per ply, reused so the search does not allocate per node.
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// Per ply, the quiet moves searched so far at the node (the history's malus).
+    tried: Vec<Vec<Move>>,
     /// The table size asked for (a search elsewhere builds its table there).
     table_mb: usize,
     /// Where a variant whose rules run in another process is searched ([`super::delegate`]),
@@ -233,6 +245,7 @@ impl Searcher {
             path: Vec::new(),
             moves: vec![Vec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
+            tried: vec![Vec::new(); MAX_PLY + 1],
             table_mb: 0,
             elsewhere: None,
             session: None,
@@ -447,8 +460,9 @@ impl Searcher {
             let elapsed = start.elapsed();
             let score = report.as_ref().map(|r| r.score);
             let mate_found = matches!(score, Some(Score::Mate(n)) if n.unsigned_abs() * 2 <= depth);
-            // Another iteration takes longer than all before it: do not start one that cannot end.
-            let out_of_time = limits.time.is_some_and(|t| elapsed * 2 > t);
+            // Another iteration takes about as long as all before it: start one only with time
+            // for most of it. Cut short, its first moves still count (`search_root`).
+            let out_of_time = limits.time.is_some_and(|t| elapsed * 5 > t * 3);
             if mate_found
                 || out_of_time
                 || self.stopped
@@ -752,14 +766,28 @@ impl Searcher {
                 }
             }
         }
+        // A node the table knows no move for is new to the search: a shallower look orders it
+        // for the next iteration at a fraction of the cost (internal iterative reduction).
+        let depth = if tt_move.is_none() && depth >= IIR_DEPTH { depth - 1 } else { depth };
+        // In check, the static evaluation says nothing: every reply must be searched.
+        let static_eval = (!in_check).then(|| self.eval.evaluate(pos));
+        // Reverse futility: far enough above beta near the horizon, no reply will bring it down.
+        if let Some(e) = static_eval
+            && !pv
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && e - self.futility_margin(depth) >= beta
+        {
+            return Ok(e);
+        }
         // Null move: if passing still beats beta after a shallower search, a real move will too.
-        if !pv
+        if let Some(e) = static_eval
+            && !pv
             && null_ok
-            && !in_check
             && depth >= NULL_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && self.has_material(pos)
-            && self.eval.evaluate(pos) >= beta
+            && e >= beta
         {
             let r = 2 + depth / 4;
             let mut child = pos.clone();
@@ -781,7 +809,8 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        let result = self.search_moves(pos, &mut moves, &mut scores, tt_move, depth, ply, alpha, beta, pv, rep);
+        let node = Node { depth, ply, pv, static_eval, rep };
+        let result = self.search_moves(pos, &mut moves, &mut scores, tt_move, node, alpha, beta);
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         let (best, best_move) = match result? {
@@ -800,20 +829,17 @@ impl Searcher {
     }
 
     /// The move loop of [`Searcher::negamax`]: the best score and move, or `None` without moves.
-    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         pos: &Position,
         moves: &mut Vec<Move>,
         scores: &mut Vec<i32>,
         tt_move: Option<Move>,
-        depth: i32,
-        ply: usize,
+        node: Node,
         mut alpha: i32,
         beta: i32,
-        pv: bool,
-        rep: u64,
     ) -> Result<Option<(i32, Option<Move>)>, Halt> {
+        let Node { depth, ply, pv, static_eval, rep } = node;
         let v = self.variant.clone();
         v.legal_moves(pos, moves)?;
         if moves.is_empty() {
@@ -833,21 +859,46 @@ impl Searcher {
                 }
             }
         }
+        // Near the horizon, a quiet move that cannot lift a hopeless static evaluation above
+        // alpha, or that comes late in the order, is not searched at all (unless it checks).
+        let futile =
+            static_eval.is_some_and(|e| !pv && depth <= FUTILITY_DEPTH && e + self.futility_margin(depth) <= alpha);
+        let late =
+            if !pv && static_eval.is_some() && depth <= LATE_MOVE_DEPTH { late_move_count(depth) } else { usize::MAX };
         let mut best = -INFINITY;
         let mut best_move = None;
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         self.path.push(rep);
         let result = (|| {
+            let mut quiets = 0;
             for i in 0..moves.len() {
                 let mv = pick(moves, scores, i);
                 let quiet = is_quiet(scores[i]);
                 let mut child = pos.clone();
                 v.play(&mut child, mv)?;
+                // Whether the move gives check (or keeps the turn): such moves are never cut short.
+                let mut gives = None;
+                let mut forcing =
+                    || *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child));
+                let calm = quiet && !pos.is_capture(mv);
+                if quiet {
+                    quiets += 1;
+                    let prunable = i > 0 && best > -MATE_BOUND && (futile || quiets > late);
+                    if prunable && !forcing() {
+                        continue;
+                    }
+                }
                 let score = if i == 0 {
                     self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv, true)?
                 } else {
                     // Late quiet moves (and losing captures) rarely matter: look at them shallower
-                    // first.
-                    let reduction = if depth >= 3 && quiet && i >= 4 { 1 + (depth >= 6 && i >= 16) as i32 } else { 0 };
+                    // first, the later the shallower.
+                    let reduction = if depth >= 3 && quiet && i >= 2 + pv as usize && !forcing() {
+                        reduction(depth, i, pv)
+                    } else {
+                        0
+                    };
                     let mut s =
                         self.child_score(pos, &child, depth - 1 - reduction, ply + 1, alpha, alpha + 1, false, true)?;
                     if s > alpha && reduction > 0 {
@@ -864,23 +915,34 @@ impl Searcher {
                     if score > alpha {
                         alpha = score;
                         if score >= beta {
-                            if victim_value(pos, mv, self.eval.values()) == 0 {
-                                self.order.reward(pos.side_to_move(), mv, ply, depth);
+                            if calm {
+                                self.order.reward(pos.side_to_move(), mv, &tried, ply, depth);
                             }
                             break;
                         }
                     }
                 }
+                if calm && tried.len() < TRIED_MAX {
+                    tried.push(mv);
+                }
             }
             Ok(())
         })();
         self.path.pop();
+        self.tried[ply] = tried;
         result.map(|()| Some((best, best_move)))
+    }
+
+    /// How far above beta (or below alpha) the static evaluation must stand `depth` plies from
+    /// the horizon for a move to be judged without searching it: two of the smallest piece per
+    /// ply, so the margin scales with the variant's values.
+    fn futility_margin(&self, depth: i32) -> i32 {
+        2 * self.smallest.max(1) * depth
     }
 
     /// What a capture loses to the best recapture on its target, by the two-ply static exchange
     /// `victim − capturer` when the opponent can take back there; `None` for a capture that
-    /// cannot lose (its victim is worth at least the capturer). The opponent's replies are left in
+    /// cannot lose (its victim is worth at least the capturer). The opponent's captures are left in
     /// `self.moves[ply + 1]`.
     fn exchange_loss(&mut self, pos: &Position, mv: Move, ply: usize) -> Result<Option<i32>, Halt> {
         let values = self.eval.values();
@@ -892,15 +954,15 @@ impl Searcher {
         let mut child = pos.clone();
         self.variant.play(&mut child, mv)?;
         let mut replies = std::mem::take(&mut self.moves[ply + 1]);
-        let r = self.variant.legal_moves(&child, &mut replies);
-        let retaken = replies.iter().any(|m| m.kind == henka_api::MoveKind::Board && m.to == mv.to);
+        let r = self.variant.legal_captures(&child, &mut replies);
+        let retaken = replies.iter().any(|m| m.to == mv.to);
         self.moves[ply + 1] = replies;
         r?;
         Ok(Some(if retaken { capturer - victim } else { 0 }))
     }
 
     /// Captures only, until the position is quiet: the side to move may also stand pat. With
-    /// `generated`, `self.moves[ply]` already holds the position's legal moves.
+    /// `generated`, `self.moves[ply]` already holds the position's legal captures.
     fn quiesce(
         &mut self,
         pos: &Position,
@@ -914,11 +976,16 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let result = (|| {
-            if !generated {
-                self.variant.clone().legal_moves(pos, &mut moves)?;
-            }
-            if moves.is_empty() {
-                return self.terminal(pos, ply);
+            let v = self.variant.clone();
+            if v.in_check(pos) {
+                // Only here can a position without captures be lost: look at every move once.
+                v.legal_moves(pos, &mut moves)?;
+                if moves.is_empty() {
+                    return self.terminal(pos, ply);
+                }
+                moves.retain(|&mv| pos.is_capture(mv));
+            } else if !generated {
+                v.legal_captures(pos, &mut moves)?;
             }
             let stand = self.eval.evaluate(pos);
             if stand >= beta || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
@@ -942,8 +1009,8 @@ impl Searcher {
                 let mut generated = false;
                 if victim < self.eval.values().board(mv.piece) && ply + 1 < MAX_PLY {
                     let mut replies = std::mem::take(&mut self.moves[ply + 1]);
-                    let r = self.variant.legal_moves(&child, &mut replies);
-                    let retaken = replies.iter().any(|m| m.kind == henka_api::MoveKind::Board && m.to == mv.to);
+                    let r = self.variant.legal_captures(&child, &mut replies);
+                    let retaken = replies.iter().any(|m| m.to == mv.to);
                     self.moves[ply + 1] = replies;
                     r?;
                     if retaken {
@@ -968,6 +1035,32 @@ impl Searcher {
         self.scores[ply] = scores;
         result
     }
+}
+
+/// What [`Searcher::negamax`] hands its move loop about the node.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    pv: bool,
+    /// The static evaluation; `None` in check.
+    static_eval: Option<i32>,
+    rep: u64,
+}
+
+/// How many quiet moves a node `depth` plies from the horizon searches before it prunes the
+/// rest (drop variants offer a hundred quiet moves; the first few by history are the ones that
+/// matter there).
+fn late_move_count(depth: i32) -> usize {
+    4 + 2 * (depth * depth) as usize
+}
+
+/// How many plies shallower the `i`-th move of a node is first searched: more for later moves
+/// and deeper nodes (the logarithmic rule of engines since Stockfish), one less on the
+/// principal variation, and always leaving at least one ply.
+fn reduction(depth: i32, i: usize, pv: bool) -> i32 {
+    let r = (0.5 + (depth as f64).ln() * (i as f64).ln() / 2.0) as i32 - pv as i32;
+    r.clamp(0, (depth - 2).max(0))
 }
 
 /// Mate scores are stored relative to the node, so they stay right wherever the node recurs.
