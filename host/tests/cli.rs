@@ -213,6 +213,18 @@ fn a_usi_engine_process_plays_a_match_through_the_protocol() {
 }
 
 #[test]
+fn the_variant_is_chosen_through_usi_variant_where_the_engine_names_it_so() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/usi-variant-engine.sh");
+    let engine = format!("usi:sh {script}");
+    let out = run_match("okisaki", "ai", &engine, 2, "0.05", 30);
+    assert!(!out.contains("player failure"), "the engine was told its variant: {out}");
+    assert!(out.contains("resignation"), "{out}");
+    let o = henka(&["match", "ai", &engine, "--variant", "ogi", "--games", "1", "--time-per-move", "0.05"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("does not play \"ogi\""), "{o:?}");
+}
+
+#[test]
 fn engine_options_ride_on_the_command_line() {
     // Henka's own engine as the opponent, with its hash and threads set through `setoption`.
     let engine = format!("usi:{} usi okisaki;USI_Hash=8;Threads=2", env!("CARGO_BIN_EXE_henka"));

@@ -1,6 +1,6 @@
 //! The USI client: an external engine process as a player. Spawns the command line, does the
-//! handshake (choosing the variant with `UCI_Variant` when the engine offers it, as
-//! Fairy-Stockfish does), sends `position` and `go`, and reads `bestmove` with a timeout, so a
+//! handshake (choosing the variant with `UCI_Variant` or `USI_Variant` when the engine offers
+//! it, as Fairy-Stockfish does), sends `position` and `go`, and reads `bestmove` with a timeout, so a
 //! hung engine loses the game instead of hanging Henka. Dropping the client ends the process.
 //!
 //! Engine options ride on the command line after semicolons: `fairy-stockfish;Skill Level=10`
@@ -18,6 +18,10 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+
+/// The option that chooses the variant: `UCI_Variant` as Fairy-Stockfish 11 names it in USI
+/// mode too, `USI_Variant` as its later releases do.
+const VARIANT_OPTIONS: [&str; 2] = ["UCI_Variant", "USI_Variant"];
 
 /// How long the engine may take to answer `usi` and `isready` (a variant may be loaded then).
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -123,14 +127,16 @@ impl UsiClient {
             self.identify()?;
         }
         if let Some(variant) = variant
-            && let Some(option) = self.options.iter().find(|o| o.starts_with("option name UCI_Variant "))
+            && let Some((option_name, option)) = self.options.iter().find_map(|o| {
+                VARIANT_OPTIONS.iter().find(|name| o.starts_with(&format!("option name {name} "))).map(|n| (*n, o))
+            })
         {
             let offered = option.split_whitespace().collect::<Vec<_>>();
             let known = offered.windows(2).any(|w| matches!(w, [var, name] if *var == "var" && *name == variant));
             if !known {
                 bail!("the engine {} does not play {variant:?} ({option})", self.name);
             }
-            self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            self.send(&format!("setoption name {option_name} value {variant}"))?;
         }
         self.send("isready")?;
         let deadline = deadline_in(HANDSHAKE_TIMEOUT);
