@@ -186,6 +186,8 @@ pub struct Searcher {
     scores: Vec<Vec<i32>>,
     /// Per ply, the quiet moves searched so far at the node (the history's malus).
     tried: Vec<Vec<Move>>,
+    /// Per ply, the captures searched in the node's first stage (`search_moves`).
+    early: Vec<Vec<Move>>,
     /// The table size asked for (a search elsewhere builds its table there).
     table_mb: usize,
     /// Where a variant whose rules run in another process is searched ([`super::delegate`]),
@@ -246,6 +248,7 @@ impl Searcher {
             moves: vec![Vec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
             tried: vec![Vec::new(); MAX_PLY + 1],
+            early: vec![Vec::new(); MAX_PLY + 1],
             table_mb: 0,
             elsewhere: None,
             session: None,
@@ -829,6 +832,11 @@ impl Searcher {
     }
 
     /// The move loop of [`Searcher::negamax`]: the best score and move, or `None` without moves.
+    ///
+    /// Moves come in stages where the table's move is a capture or there is none: first the
+    /// captures that do not lose material (generated alone, which skips the drops and most of the
+    /// legality tests), then everything else. A cut by a capture, the common case, never pays for
+    /// the full move list.
     fn search_moves(
         &mut self,
         pos: &Position,
@@ -841,24 +849,8 @@ impl Searcher {
     ) -> Result<Option<(i32, Option<Move>)>, Halt> {
         let Node { depth, ply, pv, static_eval, rep } = node;
         let v = self.variant.clone();
-        v.legal_moves(pos, moves)?;
-        if moves.is_empty() {
-            return Ok(None);
-        }
-        self.order.score(pos, moves, tt_move, ply, self.eval.values(), scores);
-        if depth >= 2 {
-            // Captures that lose the capturer to a recapture go after the killers.
-            for i in 0..moves.len() {
-                if is_quiet(scores[i]) || Some(moves[i]) == tt_move {
-                    continue;
-                }
-                if let Some(loss) = self.exchange_loss(pos, moves[i], ply)?
-                    && loss > 0
-                {
-                    scores[i] = bad_capture_score(loss);
-                }
-            }
-        }
+        let stages: &[Stage] =
+            if tt_move.is_none_or(|m| pos.is_capture(m)) { &[Stage::GoodCaptures, Stage::Rest] } else { &[Stage::All] };
         // Near the horizon, a quiet move that cannot lift a hopeless static evaluation above
         // alpha, or that comes late in the order, is not searched at all (unless it checks).
         let futile =
@@ -869,68 +861,116 @@ impl Searcher {
         let mut best_move = None;
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
+        let mut early = std::mem::take(&mut self.early[ply]);
+        early.clear();
+        let mut has_moves = false;
         self.path.push(rep);
         let result = (|| {
             let mut quiets = 0;
-            for i in 0..moves.len() {
-                let mv = pick(moves, scores, i);
-                let quiet = is_quiet(scores[i]);
-                let mut child = pos.clone();
-                v.play(&mut child, mv)?;
-                // Whether the move gives check (or keeps the turn): such moves are never cut short.
-                let mut gives = None;
-                let mut forcing =
-                    || *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child));
-                let calm = quiet && !pos.is_capture(mv);
-                if quiet {
-                    quiets += 1;
-                    let prunable = i > 0 && best > -MATE_BOUND && (futile || quiets > late);
-                    if prunable && !forcing() {
-                        continue;
-                    }
+            // Moves looked at so far, over all stages: the first is searched with the full window.
+            let mut i = 0;
+            'stages: for &stage in stages {
+                match stage {
+                    Stage::GoodCaptures => v.legal_captures(pos, moves)?,
+                    Stage::Rest | Stage::All => v.legal_moves(pos, moves)?,
                 }
-                let score = if i == 0 {
-                    self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv, true)?
-                } else {
-                    // Late quiet moves (and losing captures) rarely matter: look at them shallower
-                    // first, the later the shallower.
-                    let reduction = if depth >= 3 && quiet && i >= 2 + pv as usize && !forcing() {
-                        reduction(depth, i, pv)
-                    } else {
-                        0
-                    };
-                    let mut s =
-                        self.child_score(pos, &child, depth - 1 - reduction, ply + 1, alpha, alpha + 1, false, true)?;
-                    if s > alpha && reduction > 0 {
-                        s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1, false, true)?;
-                    }
-                    if s > alpha && s < beta && pv {
-                        s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, true, true)?;
-                    }
-                    s
-                };
-                if score > best {
-                    best = score;
-                    best_move = Some(mv);
-                    if score > alpha {
-                        alpha = score;
-                        if score >= beta {
-                            if calm {
-                                self.order.reward(pos.side_to_move(), mv, &tried, ply, depth);
-                            }
-                            break;
+                has_moves |= !moves.is_empty();
+                if stage == Stage::Rest {
+                    moves.retain(|m| !early.contains(m));
+                }
+                self.order.score(pos, moves, tt_move, ply, self.eval.values(), scores);
+                if depth >= 2 {
+                    // Captures that lose the capturer to a recapture go after the killers.
+                    for k in 0..moves.len() {
+                        if is_quiet(scores[k]) || Some(moves[k]) == tt_move {
+                            continue;
+                        }
+                        if let Some(loss) = self.exchange_loss(pos, moves[k], ply)?
+                            && loss > 0
+                        {
+                            scores[k] = bad_capture_score(loss);
                         }
                     }
                 }
-                if calm && tried.len() < TRIED_MAX {
-                    tried.push(mv);
+                for k in 0..moves.len() {
+                    let mv = pick(moves, scores, k);
+                    let quiet = is_quiet(scores[k]);
+                    if stage == Stage::GoodCaptures {
+                        if quiet {
+                            // A losing capture: it waits for the next stage, with the quiet moves.
+                            continue 'stages;
+                        }
+                        early.push(mv);
+                    }
+                    let mut child = pos.clone();
+                    v.play(&mut child, mv)?;
+                    // Whether the move gives check (or keeps the turn): such moves are never cut short.
+                    let mut gives = None;
+                    let mut forcing = || {
+                        *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child))
+                    };
+                    let calm = quiet && !pos.is_capture(mv);
+                    let index = i;
+                    i += 1;
+                    if quiet {
+                        quiets += 1;
+                        let prunable = index > 0 && best > -MATE_BOUND && (futile || quiets > late);
+                        if prunable && !forcing() {
+                            continue;
+                        }
+                    }
+                    let score = if index == 0 {
+                        self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv, true)?
+                    } else {
+                        // Late quiet moves (and losing captures) rarely matter: look at them
+                        // shallower first, the later the shallower.
+                        let reduction = if depth >= 3 && quiet && index >= 2 + pv as usize && !forcing() {
+                            reduction(depth, index, pv)
+                        } else {
+                            0
+                        };
+                        let mut s = self.child_score(
+                            pos,
+                            &child,
+                            depth - 1 - reduction,
+                            ply + 1,
+                            alpha,
+                            alpha + 1,
+                            false,
+                            true,
+                        )?;
+                        if s > alpha && reduction > 0 {
+                            s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1, false, true)?;
+                        }
+                        if s > alpha && s < beta && pv {
+                            s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, true, true)?;
+                        }
+                        s
+                    };
+                    if score > best {
+                        best = score;
+                        best_move = Some(mv);
+                        if score > alpha {
+                            alpha = score;
+                            if score >= beta {
+                                if calm {
+                                    self.order.reward(pos.side_to_move(), mv, &tried, ply, depth);
+                                }
+                                break 'stages;
+                            }
+                        }
+                    }
+                    if calm && tried.len() < TRIED_MAX {
+                        tried.push(mv);
+                    }
                 }
             }
             Ok(())
         })();
         self.path.pop();
         self.tried[ply] = tried;
-        result.map(|()| Some((best, best_move)))
+        self.early[ply] = early;
+        result.map(|()| has_moves.then_some((best, best_move)))
     }
 
     /// How far above beta (or below alpha) the static evaluation must stand `depth` plies from
@@ -1046,6 +1086,17 @@ struct Node {
     /// The static evaluation; `None` in check.
     static_eval: Option<i32>,
     rep: u64,
+}
+
+/// The stages of a node's moves ([`Searcher::search_moves`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// The captures that do not lose material, by themselves.
+    GoodCaptures,
+    /// Every legal move not searched in the first stage.
+    Rest,
+    /// Every legal move at once (the table's move is a quiet one, so it must come first).
+    All,
 }
 
 /// How many quiet moves a node `depth` plies from the horizon searches before it prunes the
