@@ -31,6 +31,8 @@ const TERM_LIMIT: f64 = 150.0;
 /// back to centipawns.
 const MIN_SCALE: f64 = std::f64::consts::LN_10 / 800.0;
 const ITERATIONS: usize = 30;
+/// How often a Newton step may be halved before it is taken anyway.
+const HALVINGS: usize = 30;
 
 /// How to tune.
 #[derive(Clone, Debug)]
@@ -93,7 +95,7 @@ pub fn tune(
     )?;
     let samples = samples.into_inner().unwrap_or_else(|e| e.into_inner());
     let w0 = start.weights();
-    let weights = fit(&samples, &w0);
+    let weights = fit(&samples, &w0, 2 * v.info().pieces.len());
     let n = v.info().pieces.len();
     let bounded = |x: f64, was: f64| x.clamp(was / VALUE_FACTOR, was * VALUE_FACTOR).round().max(1.0) as i32;
     let board: Vec<i32> = (0..n).map(|i| bounded(weights[i], w0[i])).collect();
@@ -126,8 +128,9 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-/// The Texel fit: weights in the units of `w0` (centipawns) that best predict the results.
-pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64]) -> Vec<f64> {
+/// The Texel fit: weights in the units of `w0` (centipawns) that best predict the results. The
+/// first `material` features are piece counts; their values set the scale of the answer.
+pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64], material: usize) -> Vec<f64> {
     let d = w0.len();
     if samples.is_empty() {
         return w0.to_vec();
@@ -151,6 +154,20 @@ pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64]) -> Vec<f64> {
     }
     // Newton's method on the ridge-penalised likelihood, from the untuned weights.
     let prior: Vec<f64> = w0.iter().map(|w| w * c).collect();
+    let objective = |beta: &[f64]| {
+        let fit: f64 = samples
+            .iter()
+            .map(|(x, y)| {
+                let z = dot(x, beta);
+                // log σ(z) and log(1 − σ(z)), written to stay finite for large |z|.
+                let log_p = -((-z).max(0.0) + (-z.abs()).exp().ln_1p());
+                let log_q = log_p - z;
+                y * log_p + (1.0 - y) * log_q
+            })
+            .sum();
+        let penalty: f64 = beta.iter().zip(&prior).map(|(b, p)| (b - p) * (b - p)).sum();
+        fit - RIDGE / 2.0 * penalty
+    };
     let mut beta = prior.clone();
     for _ in 0..ITERATIONS {
         let mut gradient: Vec<f64> = (0..d).map(|i| -RIDGE * (beta[i] - prior[i])).collect();
@@ -169,16 +186,37 @@ pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64]) -> Vec<f64> {
                 }
             }
         }
-        let Some(step) = crate::playtest::fit::solve_spd(&hessian, &gradient, d) else { break };
-        let size = step.iter().map(|s| s.abs()).fold(0.0, f64::max);
-        for (b, s) in beta.iter_mut().zip(&step) {
-            *b += s;
+        let Some(mut step) = crate::playtest::fit::solve_spd(&hessian, &gradient, d) else { break };
+        // A full Newton step can overshoot into saturated odds, where the curvature vanishes and
+        // the next step is larger still: halve it until the penalised likelihood improves.
+        let now = objective(&beta);
+        let mut tries = 0;
+        loop {
+            let next: Vec<f64> = beta.iter().zip(&step).map(|(b, s)| b + s).collect();
+            if objective(&next) >= now || tries == HALVINGS {
+                beta = next;
+                break;
+            }
+            step.iter_mut().for_each(|s| *s /= 2.0);
+            tries += 1;
         }
+        let size = step.iter().map(|s| s.abs()).fold(0.0, f64::max);
         if size < 1e-7 {
             break;
         }
     }
-    beta.iter().map(|b| b / c).collect()
+    // Back to centipawns. The untuned evaluation's scale `c` is attenuated by whatever in it
+    // does not predict results (a proximity bonus that rewards every piece), and dividing by it
+    // would inflate every weight alike, so the fit's own material sets the scale instead: the
+    // factor that best maps the fitted piece values onto the untuned ones (types seen in the
+    // games only). What the fit then says is what matters to a search: each term's worth
+    // relative to material.
+    let seen = |i: usize| samples.iter().any(|(x, _)| x[i] != 0.0);
+    let (along, norm) = (0..material.min(d))
+        .filter(|&i| seen(i))
+        .fold((0.0, 0.0), |(a, n), i| (a + beta[i] * w0[i], n + w0[i] * w0[i]));
+    let scale = if along > 0.0 && norm > 0.0 { along / norm } else { c };
+    beta.iter().map(|b| b / scale).collect()
 }
 
 #[cfg(test)]
@@ -197,7 +235,26 @@ mod tests {
                 (vec![a, b], if rng.f64() < p { 1.0 } else { 0.0 })
             })
             .collect();
-        let w = fit(&samples, &[100.0, 100.0]);
+        let w = fit(&samples, &[100.0, 100.0], 0);
         assert!(w[0] > 2.0 * w[1].abs(), "{w:?}");
+    }
+
+    #[test]
+    fn a_term_that_predicts_nothing_does_not_inflate_the_piece_values() {
+        // Results follow the material (one pawn = 100 moves the odds as 1 logit), while the
+        // untuned evaluation also carries a large term that is pure noise: the fitted pawn must
+        // stay near 100 and the noise term near 0, not both blown up by a flattened scale.
+        let mut rng = fastrand::Rng::with_seed(5);
+        let samples: Vec<(Vec<f64>, f64)> = (0..6000)
+            .map(|_| {
+                let pawns = rng.i32(-3..=3) as f64;
+                let noise = rng.i32(-20..=20) as f64;
+                let p = sigmoid(pawns);
+                (vec![pawns, noise], if rng.f64() < p { 1.0 } else { 0.0 })
+            })
+            .collect();
+        let w = fit(&samples, &[100.0, 100.0], 1);
+        assert!((80.0..125.0).contains(&w[0]), "{w:?}");
+        assert!(w[1].abs() < 10.0, "{w:?}");
     }
 }
