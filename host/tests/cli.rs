@@ -225,6 +225,42 @@ fn the_variant_is_chosen_through_usi_variant_where_the_engine_names_it_so() {
 }
 
 #[test]
+fn a_pair_of_games_shares_its_random_opening_with_the_colours_swapped() {
+    let dir = std::env::temp_dir().join(format!("henka-cli-openings-{}", std::process::id()));
+    let records = dir.to_string_lossy().into_owned();
+    let o = henka(&[
+        "match",
+        "random",
+        "ai",
+        "--variant",
+        "kyoto",
+        "--games",
+        "4",
+        "--time-per-move",
+        "0.02",
+        "--seed",
+        "3",
+        "--opening-plies",
+        "6",
+        "--records",
+        &records,
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let game = |n: u32| std::fs::read_to_string(dir.join(format!("game-{n:03}.henka"))).unwrap();
+    let opening = |text: &str| -> Vec<String> {
+        let moves = text.split("moves\n").nth(1).unwrap_or_default();
+        moves.split_whitespace().take(6).map(str::to_string).collect()
+    };
+    assert_eq!(opening(&game(1)).len(), 6);
+    assert_eq!(opening(&game(1)), opening(&game(2)), "one opening per pair");
+    assert_eq!(opening(&game(3)), opening(&game(4)));
+    assert_ne!(opening(&game(1)), opening(&game(3)), "each pair its own opening");
+    assert!(game(1).contains("option black random") && game(2).contains("option black ai"), "{}", game(2));
+    assert!(game(1).contains("option opening-plies 6"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn engine_options_ride_on_the_command_line() {
     // Henka's own engine as the opponent, with its hash and threads set through `setoption`.
     let engine = format!("usi:{} usi okisaki;USI_Hash=8;Threads=2", env!("CARGO_BIN_EXE_henka"));

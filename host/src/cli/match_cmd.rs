@@ -43,6 +43,11 @@ pub struct MatchArgs {
     /// Write every game's record into this folder (game-001.henka, …).
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
+    /// Start each pair of games with this many random legal moves (seeded), the same opening
+    /// for both games of the pair with the colours swapped. Engines that search deterministically
+    /// otherwise replay the same few games; an A/B test of two AIs needs this.
+    #[arg(long, default_value_t = 0)]
+    opening_plies: usize,
 }
 
 /// One player's results.
@@ -89,7 +94,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
         for p in players.iter_mut() {
             p.new_game()?;
         }
-        let (game, end) = play_game(v.as_ref(), &mut players, black, args.max_plies, |msg| bar.println(msg))?;
+        let pair_seed = seed ^ u64::from(g / 2).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let opening = random_opening(v.as_ref(), args.opening_plies, pair_seed)?;
+        let (game, end) = play_game(v.as_ref(), opening, &mut players, black, args.max_plies, |msg| bar.println(msg))?;
         plies += game.moves().len();
         *reasons.entry(end.reason.clone()).or_default() += 1;
         let seat_of = |side: Side| if side == Side::First { black } else { 1 - black };
@@ -115,6 +122,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 ("white".into(), players[1 - black].name().to_string()),
                 ("time-per-move".into(), format!("{}", args.time_per_move)),
             ];
+            if args.opening_plies > 0 {
+                rec.options.push(("opening-plies".into(), args.opening_plies.to_string()));
+            }
             let path = dir.join(format!("game-{:03}.henka", g + 1));
             std::fs::write(&path, rec.to_text()).with_context(|| format!("writing {}", path.display()))?;
         }
@@ -146,16 +156,32 @@ pub(super) fn variant_name(arg: &str) -> String {
     arg.to_string()
 }
 
-/// Plays one game; `black` is the index of the player with the first move. A player that fails
-/// (an engine that hangs or answers nonsense) loses the game, and the failure is reported.
+/// The game after `plies` random legal moves from the start (fewer if it ends first).
+fn random_opening(v: &dyn Variant, plies: usize, seed: u64) -> Result<Game> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut game = Game::new(v.start_position());
+    let mut moves = Vec::new();
+    while game.moves().len() < plies && game.outcome(v)?.is_none() {
+        v.legal_moves(game.position(), &mut moves)?;
+        if moves.is_empty() {
+            break;
+        }
+        game.play(v, moves[rng.usize(..moves.len())])?;
+    }
+    Ok(game)
+}
+
+/// Plays one game on from `game` (the start, or a random opening); `black` is the index of the
+/// player with the first move. A player that fails (an engine that hangs or answers nonsense)
+/// loses the game, and the failure is reported.
 fn play_game(
     v: &dyn Variant,
+    mut game: Game,
     players: &mut [Box<dyn Player>; 2],
     black: usize,
     max_plies: usize,
     report: impl Fn(String),
 ) -> Result<(Game, GameEnd)> {
-    let mut game = Game::new(v.start_position());
     loop {
         if let Some(o) = game.outcome(v)? {
             return Ok((game, GameEnd { winner: o.winner, reason: o.reason.to_string() }));

@@ -71,6 +71,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
     say!("royal defenders {} (was {})", t.terms.royal_defenders, d.royal_defenders);
     say!("royal attackers {} (was {})", t.terms.royal_attackers, d.royal_attackers);
     say!("advanced pieces {} (was {})", t.terms.advanced, d.advanced);
+    say!("mobility {} per ten cells (was {})", t.terms.mobility, d.mobility);
     say!("wrote {}", path.display());
     Ok(())
 }
