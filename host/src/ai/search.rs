@@ -1,7 +1,9 @@
 //! The search: iterative deepening principal variation search (negamax alpha-beta) over any
-//! [`Variant`], with a transposition table, move ordering, late move reductions, null-move
-//! pruning, check extensions, aspiration windows at the root and a capped quiescence search on
-//! captures that skips captures losing material to a recapture (a two-ply static exchange).
+//! [`Variant`], with a transposition table, move ordering, moves in stages (good captures
+//! before the full list), late move reductions, pruning near the horizon (reverse futility,
+//! futility, late moves), internal iterative reduction, null-move pruning, check extensions,
+//! aspiration windows at the root and a capped quiescence search on captures alone that skips
+//! captures losing material to a recapture (a two-ply static exchange).
 //! With [`Searcher::set_threads`] above one, helper threads search the same root at once and
 //! share the transposition table (Lazy SMP): they fill it with results the main thread reuses.
 //!
@@ -810,13 +812,8 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
         let node = Node { depth, ply, pv, static_eval, rep };
-        let result = self.search_moves(pos, &mut moves, &mut scores, tt_move, node, alpha, beta);
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        let (best, best_move) = match result? {
+        let (best, best_move) = match self.search_moves(pos, tt_move, node, alpha, beta)? {
             Some(r) => r,
             None => return self.terminal(pos, ply),
         };
@@ -840,14 +837,14 @@ impl Searcher {
     fn search_moves(
         &mut self,
         pos: &Position,
-        moves: &mut Vec<Move>,
-        scores: &mut Vec<i32>,
         tt_move: Option<Move>,
         node: Node,
         mut alpha: i32,
         beta: i32,
     ) -> Result<Option<(i32, Option<Move>)>, Halt> {
         let Node { depth, ply, pv, static_eval, rep } = node;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         let v = self.variant.clone();
         let stages: &[Stage] =
             if tt_move.is_none_or(|m| pos.is_capture(m)) { &[Stage::GoodCaptures, Stage::Rest] } else { &[Stage::All] };
@@ -871,14 +868,14 @@ impl Searcher {
             let mut i = 0;
             'stages: for &stage in stages {
                 match stage {
-                    Stage::GoodCaptures => v.legal_captures(pos, moves)?,
-                    Stage::Rest | Stage::All => v.legal_moves(pos, moves)?,
+                    Stage::GoodCaptures => v.legal_captures(pos, &mut moves)?,
+                    Stage::Rest | Stage::All => v.legal_moves(pos, &mut moves)?,
                 }
                 has_moves |= !moves.is_empty();
                 if stage == Stage::Rest {
                     moves.retain(|m| !early.contains(m));
                 }
-                self.order.score(pos, moves, tt_move, ply, self.eval.values(), scores);
+                self.order.score(pos, &moves, tt_move, ply, self.eval.values(), &mut scores);
                 if depth >= 2 {
                     // Captures that lose the capturer to a recapture go after the killers.
                     for k in 0..moves.len() {
@@ -893,7 +890,7 @@ impl Searcher {
                     }
                 }
                 for k in 0..moves.len() {
-                    let mv = pick(moves, scores, k);
+                    let mv = pick(&mut moves, &mut scores, k);
                     let quiet = is_quiet(scores[k]);
                     if stage == Stage::GoodCaptures {
                         if quiet {
@@ -970,6 +967,8 @@ impl Searcher {
         self.path.pop();
         self.tried[ply] = tried;
         self.early[ply] = early;
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
         result.map(|()| has_moves.then_some((best, best_move)))
     }
 
