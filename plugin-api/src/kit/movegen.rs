@@ -816,7 +816,7 @@ impl KitVariant {
         {
             h.filter_moves(pos, out)?;
         }
-        if set == MoveSet::Captures {
+        if set == MoveSet::Captures && !captures_only {
             out.retain(|&mv| pos.is_capture(mv));
         }
         take_held_error()
