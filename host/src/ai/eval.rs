@@ -4,19 +4,24 @@
 //! strong within three cells and falls by one point per cell beyond, so that on a big board
 //! (Taishin's 25×25) pieces far from every royal still have a way to go.
 //!
-//! Four more terms are off until a variant's own games say what they are worth (`henka tune`,
+//! Five more terms are off until a variant's own games say what they are worth (`henka tune`,
 //! [`super::tuned`]): royal safety (own pieces next to the own royal, pieces within two cells of
 //! the enemy royal), advancement (pieces in the far third of the board, where promotion zones
-//! usually are) and mobility (how many cells each piece's moves reach from where it stands on an
+//! usually are), mobility (how many cells each piece's moves reach from where it stands on an
 //! empty board, read from a table made once from its move diagram, so it costs a lookup per
-//! piece rather than a move generation). The evaluation is linear in its [`features`](Evaluator::features), so tuning is
-//! a logistic regression of game results on them.
+//! piece rather than a move generation) and king danger (the enemy's attacks on the cells around
+//! a royal plus the enemy's pieces in hand, squared: [`super::king_danger`]). King danger, too,
+//! stays off untuned: weighed from the start it gained no strength in shogi against
+//! Fairy-Stockfish (docs/ai-strength.md, round 3) and cost a quarter of the node rate. A term that
+//! weighs nothing is not computed. The evaluation is linear in its
+//! [`features`](Evaluator::features), so tuning is a logistic regression of game results on them.
 
 use std::sync::{Arc, OnceLock};
 
 use henka_api::{Geometry, PieceId, Position, Side, Variant};
 use serde::{Deserialize, Serialize};
 
+use super::king_danger::KingDanger;
 use super::values::PieceValues;
 
 /// Bonus per piece at distance 1, 2, 3 from the nearest enemy royal (none farther away).
@@ -41,17 +46,21 @@ pub struct Terms {
     /// written before this term read as 0).
     #[serde(default)]
     pub mobility: i32,
+    /// Centipawns per squared danger unit the own side puts on the enemy royal (attacks around
+    /// it plus pieces in hand; tuned files written before this term read as 0).
+    #[serde(default)]
+    pub king_danger: i32,
 }
 
 impl Default for Terms {
     /// The untuned evaluation: material and the royal-proximity bonus alone.
     fn default() -> Terms {
-        Terms { tropism: 100, royal_defenders: 0, royal_attackers: 0, advanced: 0, mobility: 0 }
+        Terms { tropism: 100, royal_defenders: 0, royal_attackers: 0, advanced: 0, mobility: 0, king_danger: 0 }
     }
 }
 
 /// How many terms follow the per-type ones in [`Evaluator::features`].
-pub const EXTRA_FEATURES: usize = 5;
+pub const EXTRA_FEATURES: usize = 6;
 
 /// Scores positions from the side to move's point of view, in centipawns.
 #[derive(Clone, Debug)]
@@ -68,6 +77,7 @@ pub struct Evaluator {
     far: [Vec<bool>; 2],
     /// The mobility term's table, shared by the clones of this evaluator (the search's helpers).
     mobility: Arc<Mobility>,
+    king_danger: KingDanger,
 }
 
 /// Per side, indexed `type × cells + cell`: the cells a piece of that type reaches from there on
@@ -97,6 +107,8 @@ struct Raw {
     attackers: [i32; 2],
     advanced: [i32; 2],
     mobility: [i32; 2],
+    /// Squared danger units each side puts on the enemy royal.
+    danger: [i32; 2],
 }
 
 impl Evaluator {
@@ -137,6 +149,7 @@ impl Evaluator {
             table: OnceLock::new(),
         });
         Evaluator {
+            king_danger: KingDanger::new(v),
             mobility,
             diameter,
             values,
@@ -167,6 +180,7 @@ impl Evaluator {
                 + raw.attackers[s] * t.royal_attackers
                 + raw.advanced[s] * t.advanced
                 + raw.mobility[s] * t.mobility / 10
+                + raw.danger[s] * t.king_danger
         };
         let us = pos.side_to_move().index();
         // Script values are unbounded; an evaluation must never read as a mate.
@@ -176,7 +190,8 @@ impl Evaluator {
 
     /// The evaluation's features for the side to move (own minus the opponent's): the count of
     /// every piece type on the board, then in hand (by piece id), then the raw royal-proximity
-    /// bonus, royal defenders, royal attackers, advanced pieces and mobility (in tens of cells). The evaluation is the dot
+    /// bonus, royal defenders, royal attackers, advanced pieces, mobility (in tens of cells) and
+    /// squared king danger units. The evaluation is the dot
     /// product of these with [`Evaluator::weights`] (up to rounding of the percent term).
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let n = self.royal.len();
@@ -186,7 +201,14 @@ impl Evaluator {
         let d = |a: [i32; 2]| (a[us] - a[1 - us]) as f64;
         let sign = if us == 0 { 1 } else { -1 };
         let mut f: Vec<f64> = counts.iter().map(|&c| (c * sign) as f64).collect();
-        f.extend([d(raw.tropism), d(raw.defenders), d(raw.attackers), d(raw.advanced), d(raw.mobility) / 10.0]);
+        f.extend([
+            d(raw.tropism),
+            d(raw.defenders),
+            d(raw.attackers),
+            d(raw.advanced),
+            d(raw.mobility) / 10.0,
+            d(raw.danger),
+        ]);
         f
     }
 
@@ -201,6 +223,7 @@ impl Evaluator {
             t.royal_attackers as f64,
             t.advanced as f64,
             t.mobility as f64,
+            t.king_danger as f64,
         ]);
         w
     }
@@ -261,6 +284,15 @@ impl Evaluator {
             }
             if royal_count[s] > 0 && self.distance(c, royals[s][0]) == 1 {
                 raw.defenders[s] += 1;
+            }
+        }
+        if self.terms.king_danger != 0 || counts.is_some() {
+            for side in Side::BOTH {
+                let them = 1 - side.index();
+                if royal_count[them] > 0 {
+                    let units = self.king_danger.units(pos, side, royals[them][0] as henka_api::Cell, &self.hand_types);
+                    raw.danger[side.index()] = units * units;
+                }
             }
         }
         raw
@@ -357,7 +389,8 @@ mod tests {
     fn the_evaluation_is_its_features_times_its_weights() {
         let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
         let v = crate::script::load_source("shogi", src).unwrap().variant;
-        let terms = Terms { tropism: 100, royal_defenders: 7, royal_attackers: 11, advanced: 13, mobility: 20 };
+        let terms =
+            Terms { tropism: 100, royal_defenders: 7, royal_attackers: 11, advanced: 13, mobility: 20, king_danger: 3 };
         let e = Evaluator::with_terms(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]), terms);
         for s in [
             "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
@@ -370,7 +403,8 @@ mod tests {
         }
         let advanced = v.parse_position("4k4/9/4P4/9/9/9/9/9/4K4 b - 1").unwrap();
         let home = v.parse_position("4k4/9/9/9/9/9/4P4/9/4K4 b - 1").unwrap();
-        // Tropism 14 against 2, an attacker near the king, and the far third.
-        assert_eq!(e.evaluate(&advanced) - e.evaluate(&home), 12 + 11 + 13);
+        // Tropism 14 against 2, an attacker near the king, the far third, and one danger unit
+        // (the pawn attacks 5b, next to the king).
+        assert_eq!(e.evaluate(&advanced) - e.evaluate(&home), 12 + 11 + 13 + 3);
     }
 }

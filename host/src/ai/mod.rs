@@ -1,7 +1,7 @@
 //! The playtest AI: an alpha-beta searcher that plays any variant through the [`Variant`] trait
 //! alone, scripted or compiled, with piece values estimated from the rules.
 //!
-//! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
+//! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position), [`king_danger`] (how threatened a royal is),
 //! [`tt`] (the transposition table), [`order`] (which moves to try first) and [`search`]
 //! (iterative deepening, the time limit, quiescence), [`delegate`] (searching a variant in
 //! the process its rules run in), and [`tuned`] (weights learnt from a
@@ -11,6 +11,7 @@
 
 pub mod delegate;
 pub mod eval;
+pub mod king_danger;
 pub mod order;
 pub mod search;
 pub mod tt;

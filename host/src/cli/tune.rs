@@ -72,6 +72,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
     say!("royal attackers {} (was {})", t.terms.royal_attackers, d.royal_attackers);
     say!("advanced pieces {} (was {})", t.terms.advanced, d.advanced);
     say!("mobility {} per ten cells (was {})", t.terms.mobility, d.mobility);
+    say!("king danger {} per squared unit (was {})", t.terms.king_danger, d.king_danger);
     say!("wrote {}", path.display());
     Ok(())
 }

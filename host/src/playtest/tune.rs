@@ -109,6 +109,7 @@ pub fn tune(
         royal_attackers: term(extra[2]),
         advanced: term(extra[3]),
         mobility: term(extra[4]),
+        king_danger: term(extra[5]),
     };
     Ok(TunedEval {
         variant: v.info().meta.name.clone(),

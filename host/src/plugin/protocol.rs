@@ -105,9 +105,9 @@ pub fn position_words(pos: &Position) -> Vec<u32> {
 pub struct SearchSetup {
     pub board_values: Vec<i32>,
     pub hand_values: Vec<i32>,
-    /// `tropism`, `royal_defenders`, `royal_attackers`, `advanced`, `mobility` (see
-    /// `ai::eval::Terms`).
-    pub terms: [i32; 5],
+    /// `tropism`, `royal_defenders`, `royal_attackers`, `advanced`, `mobility`, `king_danger`
+    /// (see `ai::eval::Terms`).
+    pub terms: [i32; 6],
     pub table_mb: usize,
     pub threads: usize,
     /// Forget what earlier searches learnt first.

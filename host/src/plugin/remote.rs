@@ -317,6 +317,7 @@ impl SearchSession for Session {
                     setup.terms.royal_attackers,
                     setup.terms.advanced,
                     setup.terms.mobility,
+                    setup.terms.king_danger,
                 ],
                 table_mb: setup.table_mb,
                 threads: setup.threads,

@@ -188,8 +188,8 @@ impl Worker {
             |s: &SearchSetup| SearchSetup { new_game: setup.new_game, threads: setup.threads, ..s.clone() } == setup;
         if !self.searcher.as_ref().is_some_and(|(s, _)| same(s)) {
             let values = PieceValues::from_parts(setup.board_values.clone(), setup.hand_values.clone());
-            let [tropism, royal_defenders, royal_attackers, advanced, mobility] = setup.terms;
-            let terms = Terms { tropism, royal_defenders, royal_attackers, advanced, mobility };
+            let [tropism, royal_defenders, royal_attackers, advanced, mobility, king_danger] = setup.terms;
+            let terms = Terms { tropism, royal_defenders, royal_attackers, advanced, mobility, king_danger };
             let mut s = Searcher::with_terms(self.variant.clone(), values, terms, setup.table_mb);
             s.share_stop_flag(self.stop.clone());
             self.searcher = Some((setup.clone(), s));
