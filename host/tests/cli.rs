@@ -508,3 +508,27 @@ fn verify_reports_the_random_positions_it_compared() {
     // Minishogi has one King a side but no `royals` limit: every random position reads.
     assert_eq!(line, "random positions (seed 5): perft 1 and 2 agree on 12; 0 refused by both parsers");
 }
+
+#[test]
+fn games_played_at_once_are_all_counted_and_recorded() {
+    let dir = std::env::temp_dir().join(format!("henka-cli-jobs-{}", std::process::id()));
+    let records = dir.to_string_lossy().into_owned();
+    let args =
+        ["match", "ai", "random", "--variant", "kyoto", "--games", "5", "--time-per-move", "0.02", "--jobs", "2"];
+    let o = henka(&[&args[..], &["--seed", "5", "--records", &records]].concat());
+    assert!(o.status.success(), "{o:?}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    let wins = match_wins(&out, "ai") + match_wins(&out, "random");
+    let draws =
+        out.lines().find(|l| l.starts_with("ai ")).and_then(|l| l.split_whitespace().nth(2)?.parse::<u32>().ok());
+    assert_eq!(wins + draws.unwrap_or(0), 5, "every game counted once: {out}");
+    assert!(out.contains("ai's score: ") && out.contains("95% interval"), "{out}");
+    for n in 1..=5 {
+        let text = std::fs::read_to_string(dir.join(format!("game-{n:03}.henka"))).unwrap();
+        let black = if n % 2 == 1 { "ai" } else { "random" };
+        assert!(text.contains(&format!("option black {black}\n")), "game {n}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let zero = henka(&["match", "ai", "random", "--variant", "kyoto", "--jobs", "0"]);
+    assert!(!zero.status.success(), "no slots is an error");
+}

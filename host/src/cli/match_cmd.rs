@@ -1,8 +1,12 @@
 //! `henka match A B`: self-play tournaments between players (`ai`, `random`, `usi:<engine>`),
-//! alternating colours, with a progress bar and a table of results.
+//! alternating colours, with a progress bar and a table of results. With `--jobs N`, N games are
+//! played at once, each slot with its own pair of players, so a strength measurement (which needs
+//! hundreds of games to see a small change) uses every core.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -11,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Engine, load_engine};
 use crate::player::{Decision, Player, PlayerSpec, Setup};
+use crate::playtest::significance::Estimate;
 use crate::record::Record;
 
 #[derive(Debug, clap::Args)]
@@ -48,6 +53,11 @@ pub struct MatchArgs {
     /// otherwise replay the same few games; an A/B test of two AIs needs this.
     #[arg(long, default_value_t = 0)]
     opening_plies: usize,
+    /// Games played at once, each with its own players (an engine process per player and slot).
+    /// Every player still thinks for `--time-per-move`, so keep this at most the cores divided by
+    /// the threads a game keeps busy (one for two single-threaded players taking turns).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
 }
 
 /// One player's results.
@@ -64,6 +74,16 @@ struct GameEnd {
     reason: String,
 }
 
+/// A game a slot finished: its number (from 0), its moves and end, and which seat had Black.
+struct Finished {
+    number: u32,
+    game: Game,
+    end: GameEnd,
+    black: usize,
+    /// The players' names, seat by seat (the table's rows).
+    names: [String; 2],
+}
+
 pub fn run(args: MatchArgs) -> Result<()> {
     let loaded = load_engine(&args.variant, args.engine)?;
     let v = loaded.variant.clone();
@@ -78,7 +98,6 @@ pub fn run(args: MatchArgs) -> Result<()> {
         seed,
         threads: args.threads.max(1),
     };
-    let mut players: [Box<dyn Player>; 2] = [args.a.create(&setup(seed))?, args.b.create(&setup(seed ^ 0x9e37))?];
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
@@ -88,62 +107,117 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let mut tally = [Tally::default(), Tally::default()];
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
     let mut plies = 0usize;
-    for g in 0..args.games {
-        // A plays Black in the odd games (1st, 3rd, …), B in the even ones.
-        let black = (g % 2) as usize;
-        for p in players.iter_mut() {
-            p.new_game()?;
-        }
-        let pair_seed = seed ^ u64::from(g / 2).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let opening = random_opening(v.as_ref(), args.opening_plies, pair_seed)?;
-        let (game, end) = play_game(v.as_ref(), opening, &mut players, black, args.max_plies, |msg| bar.println(msg))?;
-        plies += game.moves().len();
-        *reasons.entry(end.reason.clone()).or_default() += 1;
-        let seat_of = |side: Side| if side == Side::First { black } else { 1 - black };
-        match end.winner {
-            Some(w) => {
-                tally[seat_of(w)].wins += 1;
-                tally[seat_of(w.opponent())].losses += 1;
+    // A's score game by game, for the interval.
+    let mut a_scores = Vec::with_capacity(args.games as usize);
+    let mut names = [args.a.to_string(), args.b.to_string()];
+    let next = AtomicU32::new(0);
+    let (sender, finished) = mpsc::channel::<Finished>();
+    std::thread::scope(|scope| -> Result<()> {
+        let slots: Vec<_> = (0..args.jobs.min(args.games.max(1)))
+            .map(|slot| {
+                let sender = sender.clone();
+                let (next, bar, v) = (&next, &bar, &v);
+                let setup = &setup;
+                let args = &args;
+                scope.spawn(move || -> Result<()> {
+                    // Slot 0's random players draw as a match without slots always did.
+                    let slot_seed = seed ^ u64::from(slot).wrapping_mul(0x2545_f491_4f6c_dd1d);
+                    let mut players: [Box<dyn Player>; 2] =
+                        [args.a.create(&setup(slot_seed))?, args.b.create(&setup(slot_seed ^ 0x9e37))?];
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= args.games {
+                            return Ok(());
+                        }
+                        // A plays Black in the odd games (1st, 3rd, …), B in the even ones.
+                        let black = (g % 2) as usize;
+                        for p in players.iter_mut() {
+                            p.new_game()?;
+                        }
+                        let pair_seed = seed ^ u64::from(g / 2).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        let opening = random_opening(v.as_ref(), args.opening_plies, pair_seed)?;
+                        let (game, end) = play_game(v.as_ref(), opening, &mut players, black, args.max_plies, |msg| {
+                            bar.println(msg)
+                        })?;
+                        let names = [players[0].name().to_string(), players[1].name().to_string()];
+                        if sender.send(Finished { number: g, game, end, black, names }).is_err() {
+                            return Ok(());
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(sender);
+        for f in finished {
+            plies += f.game.moves().len();
+            *reasons.entry(f.end.reason.clone()).or_default() += 1;
+            let seat_of = |side: Side| if side == Side::First { f.black } else { 1 - f.black };
+            match f.end.winner {
+                Some(w) => {
+                    tally[seat_of(w)].wins += 1;
+                    tally[seat_of(w.opponent())].losses += 1;
+                    a_scores.push(if seat_of(w) == 0 { 1.0 } else { 0.0 });
+                }
+                None => {
+                    tally[0].draws += 1;
+                    tally[1].draws += 1;
+                    a_scores.push(0.5);
+                }
             }
-            None => {
-                tally[0].draws += 1;
-                tally[1].draws += 1;
+            names = f.names.clone();
+            if let Some(dir) = &args.records {
+                write_record(dir, &f, &name, v.as_ref(), loaded.script_hash, &args)?;
             }
+            bar.set_message(format!("{} {}–{} {}", names[0], tally[0].wins, tally[1].wins, names[1]));
+            bar.inc(1);
         }
-        if let Some(dir) = &args.records {
-            let mut rec = Record::of_game(&name, v.as_ref(), &game);
-            rec.script_hash = loaded.script_hash;
-            rec.result = Some(match end.winner {
-                Some(w) => format!("{w} wins by {}", end.reason),
-                None => format!("draw by {}", end.reason),
-            });
-            rec.options = vec![
-                ("black".into(), players[black].name().to_string()),
-                ("white".into(), players[1 - black].name().to_string()),
-                ("time-per-move".into(), format!("{}", args.time_per_move)),
-            ];
-            if args.opening_plies > 0 {
-                rec.options.push(("opening-plies".into(), args.opening_plies.to_string()));
-            }
-            let path = dir.join(format!("game-{:03}.henka", g + 1));
-            std::fs::write(&path, rec.to_text()).with_context(|| format!("writing {}", path.display()))?;
+        for slot in slots {
+            slot.join().map_err(|_| anyhow::anyhow!("a game slot panicked"))??;
         }
-        bar.set_message(format!("{} {}–{} {}", players[0].name(), tally[0].wins, tally[1].wins, players[1].name()));
-        bar.inc(1);
-    }
+        Ok(())
+    })?;
     bar.finish_and_clear();
 
     say!("{}: {} games, {} s per move, at most {} plies", name, args.games, args.time_per_move, args.max_plies);
-    let width = players.iter().map(|p| p.name().chars().count()).max().unwrap_or(6).max(6);
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(6).max(6);
     say!("{:<width$} {:>6} {:>6} {:>7} {:>7}", "player", "wins", "draws", "losses", "score");
-    for (p, t) in players.iter().zip(&tally) {
+    for (n, t) in names.iter().zip(&tally) {
         let score = (t.wins as f64 + t.draws as f64 / 2.0) / args.games.max(1) as f64 * 100.0;
-        say!("{:<width$} {:>6} {:>6} {:>7} {:>6.1}%", p.name(), t.wins, t.draws, t.losses, score);
+        say!("{:<width$} {:>6} {:>6} {:>7} {:>6.1}%", n, t.wins, t.draws, t.losses, score);
     }
+    let a = Estimate::of(&a_scores);
+    say!("{}'s score: {:.1}% (95% interval {:.1}–{:.1}%)", names[0], 100.0 * a.mean, 100.0 * a.low, 100.0 * a.high);
     say!("average length: {:.1} plies", plies as f64 / args.games.max(1) as f64);
     let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     say!("end reasons: {}", reasons.join(", "));
     Ok(())
+}
+
+/// Writes game `f` into `dir` as `game-NNN.henka`.
+fn write_record(
+    dir: &std::path::Path,
+    f: &Finished,
+    name: &str,
+    v: &dyn Variant,
+    script_hash: Option<u64>,
+    args: &MatchArgs,
+) -> Result<()> {
+    let mut rec = Record::of_game(name, v, &f.game);
+    rec.script_hash = script_hash;
+    rec.result = Some(match f.end.winner {
+        Some(w) => format!("{w} wins by {}", f.end.reason),
+        None => format!("draw by {}", f.end.reason),
+    });
+    rec.options = vec![
+        ("black".into(), f.names[f.black].clone()),
+        ("white".into(), f.names[1 - f.black].clone()),
+        ("time-per-move".into(), format!("{}", args.time_per_move)),
+    ];
+    if args.opening_plies > 0 {
+        rec.options.push(("opening-plies".into(), args.opening_plies.to_string()));
+    }
+    let path = dir.join(format!("game-{:03}.henka", f.number + 1));
+    std::fs::write(&path, rec.to_text()).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The catalog name of a variant argument (a script path names it by its file stem).
