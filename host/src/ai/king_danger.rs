@@ -18,7 +18,7 @@ const HAND_CAP: i32 = 4;
 const UNITS_CAP: i32 = 20;
 
 /// One way a piece attacks: a step vector (board frame, for its side) and how many times it may
-/// be repeated (`u8::MAX` for an unlimited slide).
+/// be repeated (an unlimited slide: the board's longest side).
 #[derive(Clone, Copy, Debug)]
 struct Ray {
     d: [i32; 3],
@@ -33,7 +33,6 @@ pub struct KingDanger {
     /// a piece farther than this plus one from the royal is skipped without looking at its rays.
     reach: Vec<i32>,
     geometry: Geometry,
-    drops: bool,
 }
 
 impl KingDanger {
@@ -71,7 +70,7 @@ impl KingDanger {
             .map(|rs| rs.iter().map(|r| r.range.saturating_mul(r.d.iter().map(|x| x.abs()).max().unwrap_or(0))).max())
             .map(|m| m.unwrap_or(-2))
             .collect();
-        KingDanger { rays, reach, geometry, drops: !v.info().hand_types.is_empty() }
+        KingDanger { rays, reach, geometry }
     }
 
     /// The danger units `side` puts on the enemy royal at `royal`: its attacks on the royal's
@@ -95,7 +94,8 @@ impl KingDanger {
                 attacks += self.ray_attacks(pos, [f, r, l], rel, *ray);
             }
         }
-        let held = if self.drops { hand_types.iter().map(|&ty| pos.hand(side, ty) as i32).sum::<i32>() } else { 0 };
+        // A variant without drops has no hand types, so nothing is held.
+        let held: i32 = hand_types.iter().map(|&ty| pos.hand(side, ty) as i32).sum();
         (attacks + held.min(HAND_CAP)).min(UNITS_CAP)
     }
 
