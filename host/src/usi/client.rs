@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use crate::ai::Score;
+
 /// The option that chooses the variant: `UCI_Variant` as Fairy-Stockfish 11 names it in USI
 /// mode too, `USI_Variant` as its later releases do.
 const VARIANT_OPTIONS: [&str; 2] = ["UCI_Variant", "USI_Variant"];
@@ -152,14 +154,23 @@ impl UsiClient {
     /// Sends `position <position>` and `go <go>`, and returns the move of `bestmove` (which may
     /// be `resign` or `win`). Fails if none comes within `timeout`.
     pub fn best_move(&mut self, position: &str, go: &str, timeout: Duration) -> Result<String> {
+        Ok(self.analyse(position, go, timeout)?.0)
+    }
+
+    /// [`UsiClient::best_move`], with the last score the engine's `info` lines gave on the way
+    /// (for the side to move), if any did.
+    pub fn analyse(&mut self, position: &str, go: &str, timeout: Duration) -> Result<(String, Option<Score>)> {
         self.send(&format!("position {position}"))?;
         self.send(&format!("go {go}"))?;
         let deadline = deadline_in(timeout);
+        let mut score = None;
         loop {
             let line = self.next_line(deadline, "bestmove")?;
             if let Some(rest) = line.strip_prefix("bestmove") {
-                return rest.split_whitespace().next().map(str::to_string).context("`bestmove` without a move");
+                let best = rest.split_whitespace().next().map(str::to_string).context("`bestmove` without a move")?;
+                return Ok((best, score));
             }
+            score = info_score(&line).or(score);
         }
     }
 
@@ -178,6 +189,22 @@ impl UsiClient {
                 bail!("the engine {} ended while Henka waited for `{waiting_for}` ({})", self.name, self.command)
             }
         }
+    }
+}
+
+/// The score of an `info` line: `score cp N` or `score mate N` (a bound is read as the score).
+fn info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next()? != "info" {
+        return None;
+    }
+    words.find(|&w| w == "score")?;
+    let kind = words.next()?;
+    let n: i32 = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(Score::Cp(n)),
+        "mate" => Some(Score::Mate(n)),
+        _ => None,
     }
 }
 
@@ -209,5 +236,21 @@ impl Drop for UsiClient {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_their_score_and_other_lines_none() {
+        let cp = "info depth 8 seldepth 12 multipv 1 score cp -34 nodes 20000 nps 900000 pv 7g7f";
+        assert_eq!(info_score(cp), Some(Score::Cp(-34)));
+        assert_eq!(info_score("info depth 3 score mate 5 pv G*5b"), Some(Score::Mate(5)));
+        assert_eq!(info_score("info depth 9 score cp 120 lowerbound nodes 1"), Some(Score::Cp(120)));
+        assert_eq!(info_score("info string score cp is what we print"), None, "no number after the kind");
+        assert_eq!(info_score("info depth 2 nodes 300"), None);
+        assert_eq!(info_score("bestmove 7g7f score cp 5"), None);
     }
 }
