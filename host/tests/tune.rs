@@ -35,8 +35,20 @@ fn cheap_rook_script() -> PathBuf {
 #[test]
 fn tuning_minishogi_writes_weights_that_the_ai_then_uses() {
     let script = example("first-variant.rhai");
-    let o =
-        henka(&["tune", script.to_str().unwrap(), "--games", "12", "--nodes", "300", "--seed", "3", "--threads", "2"]);
+    let o = henka(&[
+        "tune",
+        script.to_str().unwrap(),
+        "--games",
+        "12",
+        "--nodes",
+        "300",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--teacher-nodes",
+        "200",
+    ]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
     let loaded = henka::script::load_file(&script).unwrap();
@@ -49,6 +61,7 @@ fn tuning_minishogi_writes_weights_that_the_ai_then_uses() {
     let t = tuned::for_variant(&v).expect("the tuned weights load for this script");
     assert_eq!(t.games, 12);
     assert!(t.positions > 0);
+    assert_eq!(t.teacher_nodes, 200, "each position was also searched by the teacher");
 
     // The AI now evaluates with them: somewhere the score differs from the estimated one.
     let untuned = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &loaded.piece_values));
@@ -88,4 +101,32 @@ fn tuning_learns_what_a_badly_valued_piece_is_worth() {
         t.board[rook],
         t.hand[rook]
     );
+}
+
+#[test]
+fn an_engine_over_usi_can_be_the_teacher() {
+    // Henka's own USI engine stands in for a stronger one: every learnt position goes through
+    // the protocol, and the stored file says who taught.
+    let command = format!("{} usi shogi", env!("CARGO_BIN_EXE_henka"));
+    let teacher = format!("usi:{command}");
+    let args = ["tune", "shogi", "--games", "4", "--nodes", "200", "--seed", "2", "--threads", "2"];
+    let o = henka(&[&args[..], &["--teacher-nodes", "300", "--teacher", &teacher]].concat());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("searching 300 nodes per position as the teacher"), "{out}");
+    let (_, src) = henka::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
+    let v: Arc<dyn Variant> = henka::script::load_source("shogi", src).unwrap().variant;
+    let t = tuned::for_variant(&v).expect("the tuned weights load for the bundled shogi");
+    assert_eq!(t.teacher.as_deref(), Some(command.as_str()));
+    assert_eq!(t.teacher_nodes, 300);
+    assert!(t.positions > 0);
+    // An engine may answer without a score now and then (a forced move); nearly all positions
+    // must come back judged.
+    assert!(t.taught <= t.positions && t.taught * 10 >= t.positions * 9, "{out}");
+    assert!(out.contains(&format!("{} of them judged by the teacher", t.taught)), "{out}");
+
+    // A teacher that is not a USI engine is refused before any game is played.
+    let o = henka(&[&args[..], &["--teacher-nodes", "300", "--teacher", "fairy-stockfish"]].concat());
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--teacher takes `usi:<engine command line>`"));
 }

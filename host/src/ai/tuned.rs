@@ -46,6 +46,16 @@ pub struct TunedEval {
     pub games: u32,
     pub positions: usize,
     pub nodes_per_move: u64,
+    /// Nodes of the teacher search per position; 0 (and files written before it) means the
+    /// game results alone.
+    #[serde(default)]
+    pub teacher_nodes: u64,
+    /// The engine that taught, where it was not Henka's own search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher: Option<String>,
+    /// How many of the positions the teacher gave a verdict on (the rest: results alone).
+    #[serde(default)]
+    pub taught: usize,
     pub seed: u64,
 }
 
@@ -154,6 +164,9 @@ mod tests {
             games: 0,
             positions: 0,
             nodes_per_move: 0,
+            teacher_nodes: 0,
+            teacher: None,
+            taught: 0,
             seed: 0,
         };
         save_to(&dir, v.as_ref(), loaded.content_hash, &t).unwrap();

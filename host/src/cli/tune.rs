@@ -9,7 +9,7 @@ use super::{Engine, load_engine};
 use crate::ai::eval::Evaluator;
 use crate::ai::tuned;
 use crate::ai::values::PieceValues;
-use crate::playtest::tune::{self as tuning, TuneOptions};
+use crate::playtest::tune::{self as tuning, EngineTeacher, TuneOptions};
 
 #[derive(Debug, clap::Args)]
 pub struct TuneArgs {
@@ -21,6 +21,16 @@ pub struct TuneArgs {
     /// Nodes the AI searches per move in those games (reproducible on any machine).
     #[arg(long, default_value_t = 3000)]
     nodes: u64,
+    /// Also search every learnt position this many nodes deep and learn from that search's
+    /// verdict, half and half with the game's result (0: the results alone). A far richer
+    /// teacher than one result per game, at the cost of a search per position.
+    #[arg(long, default_value_t = 0)]
+    teacher_nodes: u64,
+    /// The teacher: `usi:<engine command line>` (options after semicolons, as for `henka
+    /// match`) searches each position with `go nodes <teacher-nodes>` instead of Henka's own
+    /// search; a stronger engine is a better judge. Needs `--teacher-nodes`.
+    #[arg(long, value_name = "usi:COMMAND", requires = "teacher_nodes")]
+    teacher: Option<String>,
     #[command(flatten)]
     play: SelfPlayArgs,
     /// Start from the estimated values even when tuned ones are stored.
@@ -46,9 +56,21 @@ pub fn run(args: TuneArgs) -> Result<()> {
         seed,
         opening_plies: args.play.opening_plies,
         max_plies: args.play.max_plies,
+        teacher_nodes: args.teacher_nodes,
+        teacher_engine: args
+            .teacher
+            .as_deref()
+            .map(engine_teacher)
+            .transpose()?
+            .map(|command| EngineTeacher { command, variant: super::match_cmd::variant_name(&args.variant) }),
+    };
+    let teacher = match (opts.teacher_nodes, &opts.teacher_engine) {
+        (0, _) => String::new(),
+        (n, None) => format!(", a {n}-node teacher search per position"),
+        (n, Some(e)) => format!(", {} searching {n} nodes per position as the teacher", e.command),
     };
     say!(
-        "tuning {} ({} games, {} nodes per move, {} threads, seed {seed})",
+        "tuning {} ({} games, {} nodes per move{teacher}, {} threads, seed {seed})",
         v.info().meta.name,
         opts.games,
         opts.nodes_per_move,
@@ -56,10 +78,32 @@ pub fn run(args: TuneArgs) -> Result<()> {
     );
     let bar = ProgressBar::new(opts.games as u64);
     bar.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} games  [{elapsed}]").expect("template"));
-    let t = tuning::tune(&v, &start, hash, &opts, || bar.inc(1))?;
+    // After the games, the same bar counts the positions the teacher searches.
+    let teaching = std::sync::Once::new();
+    let t = tuning::tune(
+        &v,
+        &start,
+        hash,
+        &opts,
+        || bar.inc(1),
+        |positions| {
+            teaching.call_once(|| {
+                bar.set_style(
+                    ProgressStyle::with_template("{bar:30} {pos}/{len} positions taught  [{elapsed}]")
+                        .expect("template"),
+                );
+                bar.set_length(positions as u64);
+                bar.reset();
+            });
+            bar.inc(1)
+        },
+    )?;
     bar.finish_and_clear();
     let path = tuned::save_to(&dir, v.as_ref(), hash, &t)?;
     say!("{} positions from {} games", t.positions, t.games);
+    if opts.teacher_nodes > 0 {
+        say!("{} of them judged by the teacher", t.taught);
+    }
     say!("{:<8} {:>9} {:>9} {:>9} {:>9}", "piece", "board", "(was)", "hand", "(was)");
     let was = estimated.values();
     for (id, name) in tuned::piece_rows(v.as_ref()) {
@@ -75,4 +119,12 @@ pub fn run(args: TuneArgs) -> Result<()> {
     say!("king danger {} per squared unit (was {})", t.terms.king_danger, d.king_danger);
     say!("wrote {}", path.display());
     Ok(())
+}
+
+/// The engine command line of a `--teacher usi:<command>`.
+fn engine_teacher(spec: &str) -> Result<String> {
+    match spec.strip_prefix("usi:") {
+        Some(command) if !command.trim().is_empty() => Ok(command.to_string()),
+        _ => bail!("--teacher takes `usi:<engine command line>`, not {spec:?}"),
+    }
 }

@@ -4,17 +4,25 @@
 //! uses for that script from then on. It lives here, above the AI, because it plays games with
 //! the lab's self-play.
 //!
+//! A game's result is a thin teacher: one noisy bit for fifty positions, decided by blunders far
+//! from most of them. With a teacher search (`teacher_nodes`), each position also gets the
+//! verdict of a deeper search of its own, and the fit learns what the static features say about
+//! what that search finds: a king in danger is worth what the attack on it wins a few moves on.
+//!
 //! [`ai::tuned::TunedEval`]: crate::ai::tuned::TunedEval
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use henka_api::Variant;
+use henka_api::{Position, Variant};
 
 use super::selfplay::{self, MoveLimit, SelfPlay, Shard};
 use crate::ai::eval::{EXTRA_FEATURES, Evaluator, Terms};
 use crate::ai::order::victim_value;
 use crate::ai::tuned::TunedEval;
+use crate::ai::{Limits, Score, Searcher};
+use crate::usi::client::UsiClient;
 
 /// The ridge penalty towards the untuned weights, in the regression's own (logit) units.
 const RIDGE: f64 = 300.0;
@@ -33,6 +41,15 @@ const MIN_SCALE: f64 = std::f64::consts::LN_10 / 800.0;
 const ITERATIONS: usize = 30;
 /// How often a Newton step may be halved before it is taken anyway.
 const HALVINGS: usize = 30;
+/// With a teacher search, a position's target is this share of the search's verdict and the
+/// rest the game's result: the result still ties the piece values to who actually won.
+const TEACHER_SHARE: f64 = 0.5;
+/// The teacher's centipawns read as odds of ten to one per this many (the usual Texel scale).
+const TEACHER_CP_PER_DECADE: f64 = 400.0;
+/// The teacher's transposition table, per thread.
+const TEACHER_TABLE_MB: usize = 16;
+/// How long an engine teacher may take over one node-limited search before it counts as hung.
+const ENGINE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// How to tune.
 #[derive(Clone, Debug)]
@@ -43,16 +60,33 @@ pub struct TuneOptions {
     pub seed: u64,
     pub opening_plies: usize,
     pub max_plies: usize,
+    /// Nodes of the teacher search per position; 0 learns from the game results alone.
+    pub teacher_nodes: u64,
+    /// The teacher when it is not Henka's own search: a USI engine, searching
+    /// `go nodes <teacher_nodes>`.
+    pub teacher_engine: Option<EngineTeacher>,
 }
 
-/// Plays `opts.games` self-play games of `v` and fits its evaluation to their results, starting
-/// from (and pulled towards) `start`'s weights. `on_game` sees each finished game (progress).
+/// A USI engine as the teacher.
+#[derive(Clone, Debug)]
+pub struct EngineTeacher {
+    /// Its command line, `;Name=Value` options after it (as for `henka match`).
+    pub command: String,
+    /// The variant's name as engines know it (chosen through `UCI_Variant` where offered).
+    pub variant: String,
+}
+
+/// Plays `opts.games` self-play games of `v` and fits its evaluation to their results (and a
+/// teacher search's verdicts), starting from (and pulled towards) `start`'s weights. `on_game`
+/// sees each finished game and `on_taught` each position the teacher searched, with how many
+/// there are in all (progress).
 pub fn tune(
     v: &Arc<dyn Variant>,
     start: &Evaluator,
     hash: u64,
     opts: &TuneOptions,
     on_game: impl Fn() + Sync,
+    on_taught: impl Fn(usize) + Sync,
 ) -> Result<TunedEval> {
     let plan = SelfPlay {
         games: opts.games,
@@ -64,7 +98,7 @@ pub fn tune(
         shard: Shard::WHOLE,
         cancel: Default::default(),
     };
-    let samples: Mutex<Vec<(Vec<f64>, f64)>> = Mutex::new(Vec::new());
+    let samples: Mutex<Vec<(Position, f64)>> = Mutex::new(Vec::new());
     selfplay::play_with(
         v,
         start,
@@ -87,13 +121,18 @@ pub fn tune(
                     Some(w) if w == pos.side_to_move() => 1.0,
                     Some(_) => 0.0,
                 };
-                mine.push((start.features(pos), y));
+                mine.push((pos.clone(), y));
             }
             samples.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
             on_game();
         },
     )?;
-    let samples = samples.into_inner().unwrap_or_else(|e| e.into_inner());
+    let positions = samples.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (samples, taught) = if opts.teacher_nodes == 0 {
+        (positions.iter().map(|(pos, y)| (start.features(pos), *y)).collect(), 0)
+    } else {
+        teach(v, start, &positions, opts, &on_taught)?
+    };
     let w0 = start.weights();
     let weights = fit(&samples, &w0, 2 * v.info().pieces.len());
     let n = v.info().pieces.len();
@@ -121,8 +160,111 @@ pub fn tune(
         games: opts.games,
         positions: samples.len(),
         nodes_per_move: opts.nodes_per_move,
+        teacher_nodes: opts.teacher_nodes,
+        teacher: opts.teacher_engine.as_ref().map(|e| e.command.clone()),
+        taught,
         seed: opts.seed,
     })
+}
+
+/// Each position's features with its target: the game's result blended with what a search of
+/// `opts.teacher_nodes` nodes from it says, on `opts.threads` threads; and how many positions
+/// the teacher gave a verdict on.
+fn teach(
+    v: &Arc<dyn Variant>,
+    start: &Evaluator,
+    positions: &[(Position, f64)],
+    opts: &TuneOptions,
+    on_taught: &(impl Fn(usize) + Sync),
+) -> Result<(Vec<Sample>, usize)> {
+    let next = AtomicUsize::new(0);
+    let parts: Vec<Result<Vec<(usize, f64, bool)>>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..opts.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut teacher = Teacher::new(v, start, opts)?;
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((pos, result)) = positions.get(i) else { break };
+                        // A position with no move (or no score from an engine) is left to its
+                        // game's result.
+                        let said = teacher.judge(v.as_ref(), pos)?;
+                        let target = match said {
+                            Some(score) => TEACHER_SHARE * verdict(score) + (1.0 - TEACHER_SHARE) * result,
+                            None => *result,
+                        };
+                        out.push((i, target, said.is_some()));
+                        on_taught(positions.len());
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a teacher thread panicked"))))
+            .collect()
+    });
+    let mut targets = vec![0.0; positions.len()];
+    let mut taught = 0;
+    for part in parts {
+        for (i, y, judged) in part? {
+            targets[i] = y;
+            taught += judged as usize;
+        }
+    }
+    Ok((positions.iter().zip(targets).map(|((pos, _), y)| (start.features(pos), y)).collect(), taught))
+}
+
+/// A position's features and the target the fit aims them at.
+type Sample = (Vec<f64>, f64);
+
+/// Who judges the positions: Henka's own search, or an engine over USI.
+enum Teacher {
+    Search(Box<Searcher>, Limits),
+    Engine(Box<UsiClient>, u64),
+}
+
+impl Teacher {
+    fn new(v: &Arc<dyn Variant>, start: &Evaluator, opts: &TuneOptions) -> Result<Teacher> {
+        Ok(match &opts.teacher_engine {
+            None => Teacher::Search(
+                Box::new(Searcher::with_terms(v.clone(), start.values().clone(), start.terms(), TEACHER_TABLE_MB)),
+                Limits { nodes: Some(opts.teacher_nodes), ..Limits::default() },
+            ),
+            Some(engine) => {
+                let client = UsiClient::start(&engine.command, Some(&engine.variant))?;
+                Teacher::Engine(Box::new(client), opts.teacher_nodes)
+            }
+        })
+    }
+
+    /// The score for the side to move; `None` where there is no move to make.
+    fn judge(&mut self, v: &dyn Variant, pos: &Position) -> Result<Option<Score>> {
+        match self {
+            Teacher::Search(searcher, limits) => Ok(searcher.search(pos, &[], *limits, |_| {})?.map(|r| r.score)),
+            Teacher::Engine(client, nodes) => {
+                let mut moves = Vec::new();
+                v.legal_moves(pos, &mut moves)?;
+                if moves.is_empty() {
+                    return Ok(None);
+                }
+                let position = format!("sfen {}", v.format_position(pos));
+                let (_, score) = client.analyse(&position, &format!("nodes {nodes}"), ENGINE_TIMEOUT)?;
+                Ok(score)
+            }
+        }
+    }
+}
+
+/// A search's score as the side to move's expected result.
+fn verdict(score: Score) -> f64 {
+    match score {
+        Score::Cp(cp) => sigmoid(cp as f64 * std::f64::consts::LN_10 / TEACHER_CP_PER_DECADE),
+        Score::Mate(n) if n > 0 => 1.0,
+        Score::Mate(_) => 0.0,
+    }
 }
 
 fn sigmoid(z: f64) -> f64 {
@@ -238,6 +380,39 @@ mod tests {
             .collect();
         let w = fit(&samples, &[100.0, 100.0], 0);
         assert!(w[0] > 2.0 * w[1].abs(), "{w:?}");
+    }
+
+    #[test]
+    fn the_teacher_search_pulls_a_lost_games_position_towards_what_it_sees() {
+        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
+        let v: Arc<dyn Variant> = crate::script::load_source("shogi", src).unwrap().variant;
+        let start = Evaluator::new(v.as_ref(), crate::ai::PieceValues::estimate(v.as_ref(), &[]));
+        // Black to move, a Rook and a Bishop up, from a game Black went on to lose; and the
+        // start position from a game the side to move won.
+        let ahead = v.parse_position("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
+        let positions = vec![(ahead, 0.0), (v.start_position(), 1.0)];
+        let opts = TuneOptions {
+            games: 0,
+            nodes_per_move: 1,
+            threads: 2,
+            seed: 0,
+            opening_plies: 0,
+            max_plies: 0,
+            teacher_nodes: 3000,
+            teacher_engine: None,
+        };
+        let taught = AtomicUsize::new(0);
+        let (samples, judged) = teach(&v, &start, &positions, &opts, &|all| {
+            assert_eq!(all, 2);
+            taught.fetch_add(1, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(taught.into_inner(), 2);
+        assert_eq!(judged, 2, "both positions have moves to search");
+        // Half the target is the search's verdict: sure of a win for the first, even for the second.
+        assert!((0.45..0.5).contains(&samples[0].1), "{}", samples[0].1);
+        assert!((0.7..0.8).contains(&samples[1].1), "{}", samples[1].1);
+        assert_eq!(samples[0].0, start.features(&positions[0].0), "the features are the position's own");
     }
 
     #[test]
