@@ -125,8 +125,11 @@ fn an_engine_over_usi_can_be_the_teacher() {
     assert!(t.taught <= t.positions && t.taught * 10 >= t.positions * 9, "{out}");
     assert!(out.contains(&format!("{} of them judged by the teacher", t.taught)), "{out}");
 
-    // A teacher that is not a USI engine is refused before any game is played.
+    // A teacher that is not a USI engine, or one given no nodes, is refused before any game.
     let o = henka(&[&args[..], &["--teacher-nodes", "300", "--teacher", "fairy-stockfish"]].concat());
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--teacher takes `usi:<engine command line>`"));
+    let o = henka(&[&args[..], &["--teacher-nodes", "0", "--teacher", &teacher]].concat());
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--teacher needs --teacher-nodes above 0"));
 }

@@ -22,8 +22,8 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 3000)]
     nodes: u64,
     /// Also search every learnt position this many nodes deep and learn from that search's
-    /// verdict, half and half with the game's result (0: the results alone). A far richer
-    /// teacher than one result per game, at the cost of a search per position.
+    /// verdict, half and half with the game's result (0: the results alone). A verdict per
+    /// position instead of one result per game, at the cost of a search per position.
     #[arg(long, default_value_t = 0)]
     teacher_nodes: u64,
     /// The teacher: `usi:<engine command line>` (options after semicolons, as for `henka
@@ -48,6 +48,9 @@ pub fn run(args: TuneArgs) -> Result<()> {
         Some(t) => Evaluator::with_terms(v.as_ref(), t.values(), t.terms),
         None => estimated.clone(),
     };
+    if args.teacher.is_some() && args.teacher_nodes == 0 {
+        bail!("--teacher needs --teacher-nodes above 0: how many nodes it searches per position");
+    }
     let seed = args.play.seed();
     let opts = TuneOptions {
         games: args.games,
