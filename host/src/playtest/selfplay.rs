@@ -17,8 +17,8 @@ use crate::ai::eval::Evaluator;
 use crate::ai::{Limits, PieceValues, Searcher};
 
 /// The AI's transposition table per playing thread, in megabytes: playtest games are short
-/// searches, and every thread has its own.
-const TABLE_MB: usize = 16;
+/// searches, and every thread has its own (the tuner's teacher searches use the same).
+pub(super) const TABLE_MB: usize = 16;
 
 /// How the AI thinks per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -46,8 +46,6 @@ const HALVINGS: usize = 30;
 const TEACHER_SHARE: f64 = 0.5;
 /// The teacher's centipawns read as odds of ten to one per this many (the usual Texel scale).
 const TEACHER_CP_PER_DECADE: f64 = 400.0;
-/// The teacher's transposition table, per thread.
-const TEACHER_TABLE_MB: usize = 16;
 /// How long an engine teacher may take over one node-limited search before it counts as hung.
 const ENGINE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -230,7 +228,7 @@ impl Teacher {
     fn new(v: &Arc<dyn Variant>, start: &Evaluator, opts: &TuneOptions) -> Result<Teacher> {
         Ok(match &opts.teacher_engine {
             None => Teacher::Search(
-                Box::new(Searcher::with_terms(v.clone(), start.values().clone(), start.terms(), TEACHER_TABLE_MB)),
+                Box::new(Searcher::with_terms(v.clone(), start.values().clone(), start.terms(), selfplay::TABLE_MB)),
                 Limits { nodes: Some(opts.teacher_nodes), ..Limits::default() },
             ),
             Some(engine) => {
@@ -273,7 +271,7 @@ fn sigmoid(z: f64) -> f64 {
 
 /// The Texel fit: weights in the units of `w0` (centipawns) that best predict the results. The
 /// first `material` features are piece counts; their values set the scale of the answer.
-pub fn fit(samples: &[(Vec<f64>, f64)], w0: &[f64], material: usize) -> Vec<f64> {
+pub fn fit(samples: &[Sample], w0: &[f64], material: usize) -> Vec<f64> {
     let d = w0.len();
     if samples.is_empty() {
         return w0.to_vec();
@@ -370,7 +368,7 @@ mod tests {
     fn a_fit_on_results_that_follow_a_feature_raises_its_weight() {
         // One feature decides the games; the other is noise. The fit must value the first more.
         let mut rng = fastrand::Rng::with_seed(3);
-        let samples: Vec<(Vec<f64>, f64)> = (0..4000)
+        let samples: Vec<Sample> = (0..4000)
             .map(|_| {
                 let a = rng.i32(-2..=2) as f64;
                 let b = rng.i32(-2..=2) as f64;
@@ -421,7 +419,7 @@ mod tests {
         // untuned evaluation also carries a large term that is pure noise: the fitted pawn must
         // stay near 100 and the noise term near 0, not both blown up by a flattened scale.
         let mut rng = fastrand::Rng::with_seed(5);
-        let samples: Vec<(Vec<f64>, f64)> = (0..6000)
+        let samples: Vec<Sample> = (0..6000)
             .map(|_| {
                 let pawns = rng.i32(-3..=3) as f64;
                 let noise = rng.i32(-20..=20) as f64;
