@@ -45,7 +45,7 @@ fn autosave_writer_child() {
 
 #[test]
 fn an_autosave_written_by_a_killed_process_loads() {
-    let dir = std::env::temp_dir().join(format!("henka-autosave-kill-{}", std::process::id()));
+    let dir = common::home().join("autosave-kill");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut child = Command::new(std::env::current_exe().unwrap())
@@ -63,6 +63,8 @@ fn an_autosave_written_by_a_killed_process_loads() {
     std::thread::sleep(Duration::from_millis(37));
     child.kill().unwrap();
     child.wait().unwrap();
+    // Killed, the child could not remove its own stand-in home.
+    let _ = std::fs::remove_dir_all(common::home_of(child.id()));
 
     let loaded = Autosave::new(dir.join("autosave.henka")).load().expect("an autosave exists");
     let rec = loaded.expect("it parses");
@@ -78,7 +80,7 @@ fn an_autosave_written_by_a_killed_process_loads() {
 
 #[test]
 fn an_unchanged_game_is_not_written_again_and_a_missing_file_is_no_error() {
-    let dir = std::env::temp_dir().join(format!("henka-autosave-same-{}", std::process::id()));
+    let dir = common::home().join("autosave-same");
     let _ = std::fs::remove_dir_all(&dir);
     let path = dir.join("autosave.henka");
     let mut save = Autosave::new(path.clone());

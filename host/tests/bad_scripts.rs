@@ -17,7 +17,7 @@ v
 
 /// Runs `henka check` on `src`; returns (exit ok, stderr, elapsed).
 fn check(name: &str, src: &str) -> (bool, String, Duration, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("henka-bad-{}-{name}", std::process::id()));
+    let dir = common::home().join(format!("bad-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.rhai"));
     std::fs::write(&path, src).unwrap();

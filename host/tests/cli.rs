@@ -100,7 +100,7 @@ fn a_human_plays_from_standard_input() {
 
 #[test]
 fn replay_reads_a_record_and_reports_the_result() {
-    let dir = std::env::temp_dir().join(format!("henka-cli-{}", std::process::id()));
+    let dir = common::home().join("cli");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mate.txt");
     // A one-move record from a constructed start: the gold drop on 1b, protected by the pawn on
@@ -113,7 +113,7 @@ fn replay_reads_a_record_and_reports_the_result() {
 
 #[test]
 fn new_writes_a_template_script_that_checks_and_never_overwrites() {
-    let dir = std::env::temp_dir().join(format!("henka-cli-new-{}", std::process::id()));
+    let dir = common::home().join("cli-new");
     let _ = std::fs::remove_dir_all(&dir);
     let o = henka(&["new", "my-variant", "--dir", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -226,7 +226,7 @@ fn the_variant_is_chosen_through_usi_variant_where_the_engine_names_it_so() {
 
 #[test]
 fn a_pair_of_games_shares_its_random_opening_with_the_colours_swapped() {
-    let dir = std::env::temp_dir().join(format!("henka-cli-openings-{}", std::process::id()));
+    let dir = common::home().join("cli-openings");
     let records = dir.to_string_lossy().into_owned();
     let o = henka(&[
         "match",
@@ -367,7 +367,7 @@ fn the_usi_engine_resigns_a_declared_loss() {
 
 #[test]
 fn rule_options_are_listed_chosen_checked_and_recorded() {
-    let dir = std::env::temp_dir().join(format!("henka-cli-options-{}", std::process::id()));
+    let dir = common::home().join("cli-options");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("minishogi-size.rhai");
@@ -435,7 +435,7 @@ fn minishogi_reordered() -> String {
 #[test]
 fn play_reload_replays_a_reordered_script_with_the_right_pieces() {
     use std::io::{BufRead, Write};
-    let dir = std::env::temp_dir().join(format!("henka-cli-reload-{}", std::process::id()));
+    let dir = common::home().join("cli-reload");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("minishogi.rhai");
@@ -511,7 +511,7 @@ fn verify_reports_the_random_positions_it_compared() {
 
 #[test]
 fn games_played_at_once_are_all_counted_and_recorded() {
-    let dir = std::env::temp_dir().join(format!("henka-cli-jobs-{}", std::process::id()));
+    let dir = common::home().join("cli-jobs");
     let records = dir.to_string_lossy().into_owned();
     let args =
         ["match", "ai", "random", "--variant", "kyoto", "--games", "5", "--time-per-move", "0.02", "--jobs", "2"];

@@ -43,7 +43,7 @@ fn in_window(h: &Harness<'static, EditorApp>, label: &str, size: egui::Vec2) -> 
 
 /// A fresh folder with a copy of the Okisaki script, for tests that edit or save it.
 fn okisaki_copy(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("henka-editor-{tag}-{}", std::process::id()));
+    let dir = common::home().join(format!("editor-{tag}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("okisaki.rhai");
@@ -453,7 +453,7 @@ fn the_ai_replies_to_a_move_and_plays_itself() {
 
 #[test]
 fn the_game_in_progress_is_restored_from_the_autosave() {
-    let dir = std::env::temp_dir().join(format!("henka-editor-autosave-{}", std::process::id()));
+    let dir = common::home().join("editor-autosave");
     let _ = std::fs::remove_dir_all(&dir);
     let file = dir.join("autosave.henka");
     let options = || StartOptions { autosave: Some(file.clone()), typing_pause: Duration::ZERO, ..Default::default() };
@@ -793,7 +793,7 @@ fn the_piece_lab_changes_a_pieces_moves_in_the_script_and_on_the_board() {
     wait_until(&mut h, "the recompile", |app| app.session().rules_match(&app.session().doc.text));
     assert_eq!(h.state().session().move_texts(), ["2g1f"]);
     // A lion's multi-leg move is left to the text, and the lab says so.
-    let dir = std::env::temp_dir().join(format!("henka-editor-lab-{}", std::process::id()));
+    let dir = common::home().join("editor-lab");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("lions.rhai");
     let script = r#"let v = variant(#{ name: "Lions", board: [5, 5] });
@@ -812,7 +812,7 @@ v"#;
 
 #[test]
 fn share_as_page_writes_the_rules_sheet_of_the_rules_in_force() {
-    let dir = std::env::temp_dir().join(format!("henka-editor-sheet-{}", std::process::id()));
+    let dir = common::home().join("editor-sheet");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("shogi-rules.html");
     let mut h = harness(start("shogi", None));

@@ -270,7 +270,7 @@ fn henka(args: &[&str]) -> (bool, String, Duration) {
 }
 
 fn script_file(name: &str, src: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("henka-open-rules-{}", std::process::id()));
+    let dir = common::home().join("open-rules");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.rhai"));
     std::fs::write(&path, src).unwrap();

@@ -45,7 +45,7 @@ fn misbehaving() -> Arc<RemoteVariant> {
 
 /// A fresh folder for one test.
 fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("henka-isolation-{tag}-{}", std::process::id()));
+    let dir = common::home().join(format!("isolation-{tag}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -76,7 +76,7 @@ fn a_panicking_plugin_is_reported_and_the_host_goes_on() {
 
 #[test]
 fn a_rebuilt_plugin_gets_fresh_workers() {
-    let dir = std::env::temp_dir().join(format!("henka-reload-{}", std::process::id()));
+    let dir = common::home().join("reload");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{}probe{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
     std::fs::copy(plugin_path("first-variant"), &file).unwrap();
@@ -99,7 +99,7 @@ fn a_rebuilt_plugin_gets_fresh_workers() {
 
 #[test]
 fn a_file_that_is_no_library_is_an_error_not_a_crash() {
-    let dir = std::env::temp_dir().join(format!("henka-not-a-lib-{}", std::process::id()));
+    let dir = common::home().join("not-a-lib");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{}fake{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
     std::fs::write(&file, "not a library").unwrap();

@@ -1,16 +1,23 @@
 //! Makes every test binary hermetic: before `main` (so before any test thread reads the
 //! environment) the user's folders are pointed at a fresh temp folder, so no test reads or writes
 //! a variant, plugin, autosave or setting of the machine's user, and every machine runs the same
-//! tests. Child processes (`henka` from the CLI tests) inherit it.
+//! tests. Child processes (`henka` from the CLI tests) inherit it. The folder is removed when the
+//! process exits, pass or fail, so runs leave nothing behind; a test that needs a folder of its own
+//! makes it inside (or uses `tempfile`).
 //!
 //! Each test file includes it with `mod common;`.
 
 use std::path::PathBuf;
 
 /// The temp folder that stands in for the user's home in this test process.
-#[allow(dead_code)]
 pub fn home() -> PathBuf {
-    std::env::temp_dir().join(format!("henka-test-home-{}", std::process::id()))
+    home_of(std::process::id())
+}
+
+/// The stand-in home of the test process `pid`: a test that kills a child test process (which
+/// then cannot clean up) removes it.
+pub fn home_of(pid: u32) -> PathBuf {
+    std::env::temp_dir().join(format!("henka-test-home-{pid}"))
 }
 
 #[ctor::ctor(unsafe)]
@@ -22,6 +29,10 @@ fn hermetic() {
     {
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700));
+    }
+    // SAFETY: `remove_home` is a plain function that stays valid until the process ends.
+    unsafe {
+        libc::atexit(remove_home);
     }
     // SAFETY: runs before `main`, while the process has one thread.
     unsafe {
@@ -39,4 +50,10 @@ fn hermetic() {
             std::env::remove_var(var);
         }
     }
+}
+
+/// Deletes this process's stand-in home; registered with `atexit`, so it runs after the last test
+/// (test binaries exit through `std::process::exit`, which runs the handlers).
+extern "C" fn remove_home() {
+    let _ = std::fs::remove_dir_all(home());
 }
