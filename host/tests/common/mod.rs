@@ -3,7 +3,7 @@
 //! a variant, plugin, autosave or setting of the machine's user, and every machine runs the same
 //! tests. Child processes (`henka` from the CLI tests) inherit it. The folder is removed when the
 //! process exits, pass or fail, so runs leave nothing behind; a test that needs a folder of its own
-//! makes it inside (or uses `tempfile`).
+//! makes it inside.
 //!
 //! Each test file includes it with `mod common;`.
 
