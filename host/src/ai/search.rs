@@ -97,12 +97,18 @@ impl std::fmt::Display for Score {
 /// When to stop. With none set the search runs until stopped (USI `go infinite`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// The search ends when this much time has passed.
     pub time: Option<Duration>,
+    /// No new iteration starts after this much time: a player on a clock keeps what the search
+    /// would likely not finish for later moves. Without it a timed search uses all of `time`
+    /// (a fixed time per move is lost if unused, and an iteration cut short still counts).
+    pub soft_time: Option<Duration>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
 
 impl Limits {
+    /// A fixed time for the move, all of it used.
     pub fn time(t: Duration) -> Limits {
         Limits { time: Some(t), ..Limits::default() }
     }
@@ -465,9 +471,9 @@ impl Searcher {
             let elapsed = start.elapsed();
             let score = report.as_ref().map(|r| r.score);
             let mate_found = matches!(score, Some(Score::Mate(n)) if n.unsigned_abs() * 2 <= depth);
-            // Another iteration takes about as long as all before it: start one only with time
-            // for most of it. Cut short, its first moves still count (`search_root`).
-            let out_of_time = limits.time.is_some_and(|t| elapsed * 5 > t * 3);
+            // An iteration cut short still counts (`search_root`), so a fixed time is used up;
+            // on a clock, one that would likely not finish is not started (`soft_time`).
+            let out_of_time = limits.soft_time.is_some_and(|t| elapsed > t);
             if mate_found
                 || out_of_time
                 || self.stopped

@@ -118,6 +118,7 @@ pub struct SearchSetup {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireLimits {
     pub time_ms: Option<u64>,
+    pub soft_time_ms: Option<u64>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }

@@ -305,6 +305,7 @@ impl SearchSession for Session {
             history: protocol::wire_history(history),
             limits: WireLimits {
                 time_ms: limits.time.map(|t| t.as_millis() as u64),
+                soft_time_ms: limits.soft_time.map(|t| t.as_millis() as u64),
                 depth: limits.depth,
                 nodes: limits.nodes,
             },

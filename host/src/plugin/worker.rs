@@ -124,6 +124,7 @@ impl Worker {
                 let history = protocol::history_from_wire(&history, v.info(), v.geometry());
                 let limits = Limits {
                     time: limits.time_ms.map(Duration::from_millis),
+                    soft_time: limits.soft_time_ms.map(Duration::from_millis),
                     depth: limits.depth,
                     nodes: limits.nodes,
                 };

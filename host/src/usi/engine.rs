@@ -28,7 +28,7 @@ const DEFAULT_VARIANT: &str = "shogi";
 /// times must not overflow).
 const MAX_THINK: Duration = Duration::from_secs(24 * 3600);
 /// Kept back from the clock for the time the answer takes to reach the GUI.
-const SAFETY_MARGIN: Duration = Duration::from_millis(50);
+const SAFETY_MARGIN: Duration = Duration::from_millis(20);
 
 /// Where the engine's lines go. Both the command thread and the search thread print, so it is
 /// shared; `henka usi` writes to standard output ([`stdout`]), the fuzzer discards them.
@@ -516,28 +516,40 @@ impl GoParams {
         Ok(g)
     }
 
-    /// The search limits for `side` to move: a fixed time, or a share of the clock (a fortieth of
-    /// what is left, plus the increment or byoyomi) that never runs the clock out.
+    /// The search limits for `side` to move: a fixed time (`movetime`, or byoyomi alone), all
+    /// of it used, or a share of the clock (a fortieth of what is left, plus the increment or
+    /// byoyomi) that never runs the clock out and starts no iteration after three fifths of it
+    /// (or after the byoyomi, where that is more).
     pub fn limits(&self, side: Side) -> Limits {
         let ms = Duration::from_millis;
         let (left, inc) = match side {
             Side::First => (self.btime, self.binc),
             Side::Second => (self.wtime, self.winc),
         };
-        let time = if self.infinite {
-            None
+        let fixed = |t: u64| Some(ms(t).saturating_sub(SAFETY_MARGIN).max(ms(10)));
+        let (time, soft_time) = if self.infinite {
+            (None, None)
         } else if let Some(t) = self.movetime {
-            Some(ms(t).saturating_sub(SAFETY_MARGIN).max(ms(10)))
+            (fixed(t), None)
         } else if let Some(left) = left {
             let share = (left / 40).saturating_add(inc).saturating_add(self.byoyomi);
             let most = left.saturating_add(self.byoyomi).saturating_sub(SAFETY_MARGIN.as_millis() as u64);
-            Some(ms(share.min(most)).saturating_sub(ms(10)).max(ms(10)))
+            let time = ms(share.min(most)).saturating_sub(ms(10)).max(ms(10));
+            // Byoyomi is lost if unused: only what the share takes from the clock is kept back.
+            let three_fifths = time.saturating_mul(3).checked_div(5).unwrap_or(time);
+            let soft = three_fifths.max(ms(self.byoyomi).saturating_sub(SAFETY_MARGIN));
+            (Some(time), (soft < time).then_some(soft))
         } else if self.byoyomi > 0 {
-            Some(ms(self.byoyomi).saturating_sub(SAFETY_MARGIN).max(ms(10)))
+            (fixed(self.byoyomi), None)
         } else {
-            None
+            (None, None)
         };
-        Limits { time: time.map(|t| t.min(MAX_THINK)), depth: self.depth, nodes: self.nodes }
+        Limits {
+            time: time.map(|t| t.min(MAX_THINK)),
+            soft_time: soft_time.map(|t| t.min(MAX_THINK)),
+            depth: self.depth,
+            nodes: self.nodes,
+        }
     }
 }
 
@@ -552,10 +564,15 @@ mod tests {
     fn clock_shares_never_exceed_what_is_left() {
         let g = GoParams::parse(&["btime", "60000", "wtime", "1000", "byoyomi", "0"]).unwrap();
         assert_eq!(g.limits(Side::First).time, Some(Duration::from_millis(1490)));
+        assert_eq!(g.limits(Side::First).soft_time, Some(Duration::from_millis(894)), "a clock keeps time back");
         let white = g.limits(Side::Second).time.unwrap();
         assert!(white < Duration::from_millis(1000), "{white:?}");
         let g = GoParams::parse(&["btime", "0", "wtime", "0", "byoyomi", "3000"]).unwrap();
-        assert_eq!(g.limits(Side::First).time, Some(Duration::from_millis(2940)));
+        assert_eq!(g.limits(Side::First).time, Some(Duration::from_millis(2970)));
+        assert_eq!(g.limits(Side::First).soft_time, None, "byoyomi alone is used in full");
+        // A fixed time is lost if unused: the search may start iterations until its end.
+        let g = GoParams::parse(&["movetime", "200"]).unwrap();
+        assert_eq!(g.limits(Side::First), Limits { time: Some(Duration::from_millis(180)), ..Limits::default() });
         let g = GoParams::parse(&["infinite"]).unwrap();
         assert_eq!(g.limits(Side::First), Limits::default());
         let g = GoParams::parse(&["depth", "3"]).unwrap();
