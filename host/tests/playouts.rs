@@ -1,8 +1,9 @@
 //! Property tests on random playouts of the bundled variants: at every ply no panic, the position
 //! string round-trips, the incremental hash equals a fresh one, no legal move leaves the mover's
 //! king attacked, pieces are conserved (captures go to hand; not in the gallery of open rules,
-//! whose captures leave the game), make/unmake perft agrees with copy-make perft, and the legal
-//! captures (the AI's quiescence search) are exactly the legal moves that take a piece.
+//! whose captures leave the game), make/unmake perft agrees with copy-make perft, the legal
+//! captures (the AI's quiescence search) are exactly the legal moves that take a piece, and a
+//! check told without playing the move is the check its playing gives.
 
 mod common;
 
@@ -33,6 +34,20 @@ fn captures_agree(v: &dyn Variant, pos: &Position, moves: &[Move]) -> Result<(),
     expected.sort();
     captures.sort();
     prop_assert_eq!(captures, expected, "legal captures at {}", v.format_position(pos));
+    Ok(())
+}
+
+/// Where a variant says without playing a move whether it gives check
+/// (`Variant::gives_check_unplayed`, the kit's answer for drops), playing it says the same.
+fn checks_agree(v: &dyn Variant, pos: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
+    for &mv in moves {
+        if let Some(gives) = v.gives_check_unplayed(pos, mv) {
+            let mut next = pos.clone();
+            v.play(&mut next, mv).unwrap();
+            let played = next.side_to_move() != pos.side_to_move() && v.in_check(&next);
+            prop_assert_eq!(gives, played, "{} at {}", v.format_move(pos, mv), v.format_position(pos));
+        }
+    }
     Ok(())
 }
 
@@ -72,6 +87,7 @@ fn playout_checking(name: &str, seed: u64, plies: usize, extra: &PlyCheck) -> Re
         }
         v.legal_moves(&pos, &mut moves).unwrap();
         captures_agree(v, &pos, &moves)?;
+        checks_agree(v, &pos, &moves)?;
         extra(v, &pos, &moves)?;
         if moves.is_empty() {
             break;
@@ -170,6 +186,34 @@ fn chu_playout(seed: u64, plies: usize) -> Result<(), TestCaseError> {
         play_taking_at_most_two(v, &mut pos, &moves, &mut rng)?;
     }
     Ok(())
+}
+
+#[test]
+fn the_kit_tells_a_drops_check_without_playing_it() {
+    let v = variant("shogi");
+    let pos = v.parse_position("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+    let mut moves = Vec::new();
+    v.legal_moves(&pos, &mut moves).unwrap();
+    let told = |s: &str| v.gives_check_unplayed(&pos, v.parse_move(&pos, s).unwrap());
+    assert_eq!(told("G*5b"), Some(true));
+    assert_eq!(told("G*4b"), Some(true));
+    assert_eq!(told("G*5c"), Some(false));
+    assert_eq!(told("5i5h"), None, "board moves are played to be judged");
+    // A move effect may change the board after the drop: the kit does not guess.
+    let src = r#"let v = variant(#{ name: "Effects", board: [5, 5] });
+v.piece(#{ name: "King", token: "K", moves: "K", royal: true });
+v.piece(#{ name: "Rook", token: "R", moves: "R" });
+v.drops(true);
+v.setup("4k/5/5/5/K4 b R 1");
+v.after_move([], |fx| ());
+v
+"#;
+    let effects = henka::script::load_source("effects.rhai", src).unwrap().variant;
+    let pos = effects.start_position();
+    effects.legal_moves(&pos, &mut moves).unwrap();
+    let drops: Vec<Move> = moves.iter().copied().filter(|m| m.kind == henka_api::MoveKind::Drop).collect();
+    assert!(!drops.is_empty());
+    assert!(drops.iter().all(|&mv| effects.gives_check_unplayed(&pos, mv).is_none()));
 }
 
 proptest! {

@@ -905,22 +905,27 @@ impl Searcher {
                         }
                         early.push(mv);
                     }
-                    let mut child = pos.clone();
-                    v.play(&mut child, mv)?;
-                    // Whether the move gives check (or keeps the turn): such moves are never cut short.
-                    let mut gives = None;
-                    let mut forcing = || {
-                        *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child))
-                    };
                     let calm = quiet && !pos.is_capture(mv);
                     let index = i;
                     i += 1;
                     if quiet {
                         quiets += 1;
-                        let prunable = index > 0 && best > -MATE_BOUND && (futile || quiets > late);
-                        if prunable && !forcing() {
-                            continue;
-                        }
+                    }
+                    let prunable = quiet && index > 0 && best > -MATE_BOUND && (futile || quiets > late);
+                    // Whether the move gives check (or keeps the turn): such moves are never cut
+                    // short. The variant may tell without the move being played (drops, in the
+                    // kit), which spares playing the many moves pruned here.
+                    let mut gives = if prunable { v.gives_check_unplayed(pos, mv) } else { None };
+                    if gives == Some(false) {
+                        continue;
+                    }
+                    let mut child = pos.clone();
+                    v.play(&mut child, mv)?;
+                    let mut forcing = || {
+                        *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child))
+                    };
+                    if prunable && !forcing() {
+                        continue;
                     }
                     let score = if index == 0 {
                         self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv, true)?

@@ -15,7 +15,7 @@
 
 use super::compiled::KitVariant;
 use super::field_tables::FieldTables;
-use super::movegen::{FullUndo, PinCandidates};
+use super::movegen::{FullUndo, MoveSet, PinCandidates};
 use super::support::MAX_FIELD_PIECES;
 use crate::model::error::RuleError;
 use crate::model::field::GRACE;
@@ -171,7 +171,7 @@ impl KitVariant {
         for &c in scan.occ.iter() {
             let p = pos.piece_at(c).expect("occupied");
             if p.side == side {
-                self.moves_of(pos, out, side, p.ty, c)?;
+                self.moves_of(pos, out, side, p.ty, c, MoveSet::All)?;
             }
         }
         self.retain_legal(f, pos, out, 0, &scan)?;

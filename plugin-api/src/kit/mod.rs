@@ -44,7 +44,7 @@ use movegen::MoveSet;
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
 use crate::model::geometry::Geometry;
-use crate::model::moves::Move;
+use crate::model::moves::{Move, MoveKind};
 use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::piece::PieceId;
 use crate::model::position::Position;
@@ -91,6 +91,20 @@ impl Variant for KitVariant {
 
     fn in_check(&self, pos: &Position) -> bool {
         self.last_royal_attacked(pos, pos.side_to_move())
+    }
+
+    fn gives_check_unplayed(&self, pos: &Position, mv: Move) -> Option<bool> {
+        if mv.kind != MoveKind::Drop || !self.drops_only_add_attacks() {
+            return None;
+        }
+        // Where check must be escaped, the enemy royal is not attacked before the drop, and a
+        // piece set down only blocks other pieces' lines: the check, if any, is the dropped
+        // piece's own. Only a last royal can be in check.
+        let side = pos.side_to_move();
+        Some(
+            self.lone_royal(pos, side.opponent())
+                .is_some_and(|royal| self.gives_check_from(pos, mv.piece, side, mv.to, royal)),
+        )
     }
 
     fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {

@@ -141,8 +141,9 @@ impl KitVariant {
 
     /// The pseudo-legal board moves of the piece on `from`.
     #[inline]
-    fn piece_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell) {
+    fn piece_moves(&self, pos: &Position, out: &mut Vec<Move>, side: Side, ty: u8, from: Cell, set: MoveSet) {
         let t = &self.tables;
+        let quiet = set == MoveSet::All;
         for g in t.gens(ty, side, from) {
             if g.block.len > 0 && t.span(g.block).iter().any(|&b| pos.piece_at(b).is_some()) {
                 continue;
@@ -150,7 +151,7 @@ impl KitVariant {
             for &to in t.span(g.ray) {
                 match pos.piece_at(to) {
                     None => {
-                        if g.moves {
+                        if g.moves && quiet {
                             self.push_board(out, side, Move::board(from, to, ty), false);
                         }
                     }
@@ -166,7 +167,9 @@ impl KitVariant {
     }
 
     /// All pseudo-legal board moves of one piece: its atoms, its paths, then its movement
-    /// callback's moves, each move once.
+    /// callback's moves, each move once. With [`MoveSet::Captures`], the atoms' moves to empty
+    /// cells are not made at all (most of a board's moves, and the ones quiescence never wants);
+    /// paths and callbacks still make theirs, for the caller to sift.
     #[inline]
     pub(crate) fn moves_of(
         &self,
@@ -175,9 +178,10 @@ impl KitVariant {
         side: Side,
         ty: u8,
         from: Cell,
+        set: MoveSet,
     ) -> Result<(), RuleError> {
         let start = out.len();
-        self.piece_moves(pos, out, side, ty, from);
+        self.piece_moves(pos, out, side, ty, from, set);
         if self.paths.has_paths(ty) {
             let emit = &mut |base, captures| self.push_board(out, side, base, captures);
             self.paths.moves(&self.geometry, pos, side, ty, from, emit);
@@ -216,7 +220,7 @@ impl KitVariant {
         let mut moves = Vec::new();
         for (c, ty) in attackers {
             moves.clear();
-            if let Err(e) = self.moves_of(&p, &mut moves, by, ty, c) {
+            if let Err(e) = self.moves_of(&p, &mut moves, by, ty, c, MoveSet::All) {
                 hold_error(e);
                 return false;
             }
@@ -651,7 +655,15 @@ impl KitVariant {
         Ok(exposed)
     }
 
-    pub(crate) fn scan(&self, pos: &Position, out: &mut Vec<Move>, side: Side) -> Result<Royals, RuleError> {
+    /// `side`'s pseudo-legal board moves (only captures, and moves paths and callbacks make, for
+    /// [`MoveSet::Captures`]) and where the royals stand.
+    pub(crate) fn scan(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        side: Side,
+        set: MoveSet,
+    ) -> Result<Royals, RuleError> {
         let mut royals = Royals::default();
         for (c, p) in pos.cells().iter().enumerate() {
             if let Some(p) = *p {
@@ -660,7 +672,7 @@ impl KitVariant {
                     royals.cell[p.side.index()] = c as Cell;
                 }
                 if p.side == side {
-                    self.moves_of(pos, out, side, p.ty, c as Cell)?;
+                    self.moves_of(pos, out, side, p.ty, c as Cell, set)?;
                 }
             }
         }
@@ -731,16 +743,16 @@ impl KitVariant {
     ) -> Result<(), RuleError> {
         out.clear();
         let side = pos.side_to_move();
-        let royals = self.scan(pos, out, side)?;
+        // Every rule below judges a move on its own, except a move filter, which sees the
+        // whole list: with one, captures are picked out of the legal moves at the end.
+        let captures_only =
+            set == MoveSet::Captures && !(filter && self.hooks.as_ref().is_some_and(|h| h.has_move_filter()));
+        let royals = self.scan(pos, out, side, if captures_only { MoveSet::Captures } else { MoveSet::All })?;
         let (mine, theirs) = (side.index(), side.opponent().index());
         if self.has_royals && royals.count[mine] == 0 {
             out.clear();
             return Ok(());
         }
-        // Every rule below judges a move on its own, except a move filter, which sees the
-        // whole list: with one, captures are picked out of the legal moves at the end.
-        let captures_only =
-            set == MoveSet::Captures && !(filter && self.hooks.as_ref().is_some_and(|h| h.has_move_filter()));
         if captures_only {
             out.retain(|&mv| pos.is_capture(mv));
         }
@@ -902,13 +914,33 @@ impl KitVariant {
         })
     }
 
+    /// Whether a drop's only effect on attacks is the dropped piece's own (and the turn passes):
+    /// no move effects, no open field or cubes, every attack known to the probes (no paths, no
+    /// movement callbacks, no protected royals) and check that must be escaped, so the enemy
+    /// royal stands unattacked before the drop. Then [`KitVariant::gives_check_from`] is the
+    /// whole answer to "does this drop give check".
+    pub(crate) fn drops_only_add_attacks(&self) -> bool {
+        self.effects.is_none()
+            && self.field.is_none()
+            && !self.has_cubes
+            && !self.generic_attacks
+            && self.reach.is_none()
+            && self.spares_protected.is_none()
+            && self.rules.check == CheckRule::MustEscape
+    }
+
     /// Whether `side` has exactly one royal and it is attacked: only a last royal can be in check.
     pub(crate) fn last_royal_attacked(&self, pos: &Position, side: Side) -> bool {
+        self.lone_royal(pos, side).is_some_and(|c| self.attacked(pos, c, side.opponent()))
+    }
+
+    /// The cell of `side`'s royal where it has exactly one.
+    pub(crate) fn lone_royal(&self, pos: &Position, side: Side) -> Option<Cell> {
         let mut royals = (pos.cells().iter().enumerate())
             .filter(|(_, p)| matches!(p, Some(p) if p.side == side && self.is_royal[p.ty as usize]));
         match (royals.next(), royals.next()) {
-            (Some((c, _)), None) => self.attacked(pos, c as Cell, side.opponent()),
-            _ => false,
+            (Some((c, _)), None) => Some(c as Cell),
+            _ => None,
         }
     }
 

@@ -56,7 +56,7 @@ fn position(cells: &[(u8, u8, bool)], kings: (u8, u8), black: bool) -> Position 
 
 fn brute_attacked(v: &KitVariant, pos: &Position, target: Cell, by: Side) -> bool {
     let mut moves = Vec::new();
-    v.scan(pos, &mut moves, by).expect("a kit without hooks");
+    v.scan(pos, &mut moves, by, MoveSet::All).expect("a kit without hooks");
     moves.iter().any(|m| m.kind == MoveKind::Board && m.to == target)
 }
 
@@ -81,7 +81,7 @@ fn agrees_with_brute_force(v: &KitVariant, mut pos: Position) -> Result<(), Test
     v.gen_legal(&mut pos, &mut legal, MoveSet::All).unwrap();
     let mut expected = Vec::new();
     let royals: Vec<Cell> = (0..cells).filter(|&c| pos.piece_at(c) == Some(Piece::new(0, side))).collect();
-    v.scan(&pos, &mut expected, side).expect("a kit without hooks");
+    v.scan(&pos, &mut expected, side, MoveSet::All).expect("a kit without hooks");
     if let [royal] = royals[..] {
         expected.retain(|&m| {
             let mut after = pos.clone();

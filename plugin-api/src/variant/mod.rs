@@ -49,6 +49,16 @@ pub trait Variant: Send + Sync {
     /// Whether the side to move's royal piece is attacked (for display and perpetual check).
     fn in_check(&self, pos: &Position) -> bool;
 
+    /// Whether the legal move `mv` gives check (after it, the opponent is to move and
+    /// [`Variant::in_check`]), where the variant can tell without playing it; `None` where it
+    /// cannot. A search asks this of every move it means to prune, since checks are never
+    /// pruned: in drop variants those are mostly drops, a hundred a node. Default: `None`, and
+    /// the caller plays the move and asks. The kit answers drops in variants whose attacks and
+    /// moves are plain data (no effects, no movement callbacks or paths).
+    fn gives_check_unplayed(&self, _pos: &Position, _mv: Move) -> Option<bool> {
+        None
+    }
+
     /// The game's result in `pos`, given the earlier positions of the game (oldest first), or
     /// `None` while it goes on. Covers both "no legal move" and declared results (repetition,
     /// baring, …).
