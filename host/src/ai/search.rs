@@ -1,9 +1,11 @@
 //! The search: iterative deepening principal variation search (negamax alpha-beta) over any
 //! [`Variant`], with a transposition table, move ordering, moves in stages (good captures
 //! before the full list), late move reductions, pruning near the horizon (reverse futility,
-//! futility, late moves), internal iterative reduction, null-move pruning, check extensions,
-//! aspiration windows at the root and a capped quiescence search on captures alone that skips
-//! captures losing material to a recapture (a two-ply static exchange).
+//! futility, late moves), internal iterative reduction, null-move pruning, check extensions
+//! (except for quiet checks the opponent can answer by taking the checker, which are searched
+//! like any quiet move), aspiration windows at the root and a capped quiescence search on
+//! captures alone that skips captures losing material to a recapture (a two-ply static
+//! exchange) and answers a check with every legal move.
 //! With [`Searcher::set_threads`] above one, helper threads search the same root at once and
 //! share the transposition table (Lazy SMP): they fill it with results the main thread reuses.
 //!
@@ -52,7 +54,7 @@ const NULL_VERIFY_DEPTH: i32 = 8;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 /// Futility and late-move pruning of quiet moves: within this many plies of the horizon.
 const FUTILITY_DEPTH: i32 = 3;
-const LATE_MOVE_DEPTH: i32 = 3;
+const LATE_MOVE_DEPTH: i32 = 4;
 /// Internal iterative reduction: nodes without a table move from this depth on.
 const IIR_DEPTH: i32 = 4;
 /// Quiet moves remembered per node for the history's malus when a later one cuts.
@@ -921,18 +923,27 @@ impl Searcher {
                     }
                     let mut child = pos.clone();
                     v.play(&mut child, mv)?;
-                    let mut forcing = || {
-                        *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child))
-                    };
-                    if prunable && !forcing() {
+                    let gives =
+                        *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child));
+                    // A quiet check whose checker the opponent can take is no forced line (a
+                    // king hunt offers dozens of such checking drops): it is searched like any
+                    // quiet move, and the check extension it earns the reply is taken back.
+                    let spite = gives
+                        && quiet
+                        && child.side_to_move() != pos.side_to_move()
+                        && self.retaken(&child, mv.to, ply)?;
+                    let forcing = gives && !spite;
+                    if prunable && !forcing {
                         continue;
                     }
+                    // Taking the extension back: the whole move is searched a ply shallower.
+                    let depth = depth - spite as i32;
                     let score = if index == 0 {
                         self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta, pv, true)?
                     } else {
                         // Late quiet moves (and losing captures) rarely matter: look at them
                         // shallower first, the later the shallower.
-                        let reduction = if depth >= 3 && quiet && index >= 2 + pv as usize && !forcing() {
+                        let reduction = if depth >= 3 && quiet && index >= 2 + pv as usize && !forcing {
                             reduction(depth, index, pv)
                         } else {
                             0
@@ -1003,16 +1014,25 @@ impl Searcher {
         }
         let mut child = pos.clone();
         self.variant.play(&mut child, mv)?;
-        let mut replies = std::mem::take(&mut self.moves[ply + 1]);
-        let r = self.variant.legal_captures(&child, &mut replies);
-        let retaken = replies.iter().any(|m| m.to == mv.to);
-        self.moves[ply + 1] = replies;
-        r?;
+        let retaken = self.retaken(&child, mv.to, ply)?;
         Ok(Some(if retaken { capturer - victim } else { 0 }))
     }
 
-    /// Captures only, until the position is quiet: the side to move may also stand pat. With
-    /// `generated`, `self.moves[ply]` already holds the position's legal captures.
+    /// Whether the side to move in `child` (reached from the node at `ply`) can take on `cell`.
+    /// Its legal captures are left in `self.moves[ply + 1]`, where the child's search finds them.
+    fn retaken(&mut self, child: &Position, cell: henka_api::Cell, ply: usize) -> Result<bool, Halt> {
+        let mut replies = std::mem::take(&mut self.moves[ply + 1]);
+        let r = self.variant.legal_captures(child, &mut replies);
+        let retaken = replies.iter().any(|m| m.to == cell);
+        self.moves[ply + 1] = replies;
+        r?;
+        Ok(retaken)
+    }
+
+    /// Captures only, until the position is quiet: the side to move may also stand pat. A side
+    /// in check may not: it answers with every legal move (a check at the horizon can be a mate
+    /// or a fork). With `generated`, `self.moves[ply]` already holds the position's legal
+    /// captures.
     fn quiesce(
         &mut self,
         pos: &Position,
@@ -1027,43 +1047,38 @@ impl Searcher {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let result = (|| {
             let v = self.variant.clone();
-            if v.in_check(pos) {
-                // Only here can a position without captures be lost: look at every move once.
+            let in_check = v.in_check(pos);
+            if in_check {
                 v.legal_moves(pos, &mut moves)?;
                 if moves.is_empty() {
                     return self.terminal(pos, ply);
                 }
-                moves.retain(|&mv| pos.is_capture(mv));
             } else if !generated {
                 v.legal_captures(pos, &mut moves)?;
             }
             let stand = self.eval.evaluate(pos);
-            if stand >= beta || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
+            if (stand >= beta && !in_check) || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
                 return Ok(stand);
             }
-            alpha = alpha.max(stand);
+            let mut best = if in_check { -MATE + ply as i32 } else { stand };
+            alpha = alpha.max(best);
             let values = self.eval.values();
             scores.clear();
             scores.extend(moves.iter().map(|&mv| victim_value(pos, mv, values)));
-            let mut best = stand;
-            for i in 0..moves.len().min(QUIESCENCE_CAPTURES) {
+            let tried = if in_check { moves.len() } else { moves.len().min(QUIESCENCE_CAPTURES) };
+            for i in 0..tried {
                 let mv = pick(&mut moves, &mut scores, i);
                 let victim = scores[i];
                 // Sorted by victim: once one cannot help, none after it can.
-                if victim == 0 || stand + victim + DELTA_MARGIN <= alpha {
+                if !in_check && (victim == 0 || stand + victim + DELTA_MARGIN <= alpha) {
                     break;
                 }
                 let mut child = pos.clone();
                 self.variant.play(&mut child, mv)?;
                 // A capture that loses the capturer for less is no way to a quiet position.
                 let mut generated = false;
-                if victim < self.eval.values().board(mv.piece) && ply + 1 < MAX_PLY {
-                    let mut replies = std::mem::take(&mut self.moves[ply + 1]);
-                    let r = self.variant.legal_captures(&child, &mut replies);
-                    let retaken = replies.iter().any(|m| m.to == mv.to);
-                    self.moves[ply + 1] = replies;
-                    r?;
-                    if retaken {
+                if !in_check && victim < self.eval.values().board(mv.piece) && ply + 1 < MAX_PLY {
+                    if self.retaken(&child, mv.to, ply)? {
                         continue;
                     }
                     generated = true;
@@ -1113,14 +1128,14 @@ enum Stage {
 /// rest (drop variants offer a hundred quiet moves; the first few by history are the ones that
 /// matter there).
 fn late_move_count(depth: i32) -> usize {
-    4 + 2 * (depth * depth) as usize
+    3 + (depth * depth) as usize
 }
 
 /// How many plies shallower the `i`-th move of a node is first searched: more for later moves
 /// and deeper nodes (the logarithmic rule of engines since Stockfish), one less on the
 /// principal variation, and always leaving at least one ply.
 fn reduction(depth: i32, i: usize, pv: bool) -> i32 {
-    let r = (0.5 + (depth as f64).ln() * (i as f64).ln() / 2.0) as i32 - pv as i32;
+    let r = (0.5 + (depth as f64).ln() * (i as f64).ln() / 1.6) as i32 - pv as i32;
     r.clamp(0, (depth - 2).max(0))
 }
 
@@ -1185,6 +1200,32 @@ mod tests {
         }
         let o = game.outcome(v.as_ref()).unwrap().unwrap();
         assert_eq!(o.winner, Some(Side::First), "{o}");
+    }
+
+    /// A side in check at the horizon may not stand pat: a Knight forking King and Rook costs
+    /// White the Rook whatever it plays, and quiescence must say so although nothing can be taken.
+    #[test]
+    fn quiescence_answers_a_check_with_every_move() {
+        let v = bundled("shogi");
+        let pos = v.parse_position("9/9/3r1k3/9/4N4/9/9/9/4K4 w - 1").unwrap();
+        assert!(v.in_check(&pos));
+        let mut s = searcher_for(v.clone(), &[], 8);
+        let stand = s.evaluator().evaluate(&pos);
+        let rook = s.evaluator().values().board(v.info().pieces.iter().position(|p| p.token == "R").unwrap() as u8);
+        let q = s.quiesce(&pos, 0, -INFINITY, INFINITY, 0, false).unwrap_or_else(|_| panic!("stopped"));
+        assert!(q <= stand - rook / 2, "quiescence {q}, standing pat {stand}, a Rook {rook}");
+    }
+
+    /// Checking drops the defender can take are searched like quiet moves (no extra ply, reduced
+    /// and pruned late): in a king hunt with Rook, Bishop and Gold in hand (round 5 of
+    /// docs/ai-strength.md) depth 5 took 160,000 nodes when every such drop was extended.
+    #[test]
+    fn checks_the_defender_can_take_do_not_blow_up_the_tree() {
+        let v = bundled("shogi");
+        let position = "lns1k1snl/6b2/PRp4gp/1p2pppp1/2PN4P/9/LP2P1PP1/1S1G1K1S1/4G2NL w Prbg3p 68";
+        let r = search(&v, position, Limits { depth: Some(5), ..Limits::default() });
+        assert_eq!(r.depth, 5);
+        assert!(r.nodes < 80_000, "depth 5 took {} nodes", r.nodes);
     }
 
     #[test]
