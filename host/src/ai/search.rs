@@ -923,15 +923,16 @@ impl Searcher {
                     }
                     let mut child = pos.clone();
                     v.play(&mut child, mv)?;
-                    let gives =
-                        *gives.get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child));
+                    // Only quiet moves are ever pruned, reduced or judged spite checks: the others
+                    // are not asked (an attack test per capture saved).
+                    let gives = quiet
+                        && *gives
+                            .get_or_insert_with(|| child.side_to_move() == pos.side_to_move() || v.in_check(&child));
                     // A quiet check whose checker the opponent can take is no forced line (a
                     // king hunt offers dozens of such checking drops): it is searched like any
                     // quiet move, and the check extension it earns the reply is taken back.
-                    let spite = gives
-                        && quiet
-                        && child.side_to_move() != pos.side_to_move()
-                        && self.retaken(&child, mv.to, ply)?;
+                    let spite =
+                        gives && child.side_to_move() != pos.side_to_move() && self.retaken(&child, mv.to, ply)?;
                     let forcing = gives && !spite;
                     if prunable && !forcing {
                         continue;
