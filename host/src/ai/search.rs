@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use henka_api::{HistoryEntry, Move, Position, RuleError, Variant};
+use henka_api::{HistoryEntry, Move, Position, RuleError, Side, Variant};
 
 use super::delegate::{self, DelegatedSetup, SearchElsewhere, SearchSession};
 use super::eval::{Evaluator, Terms};
@@ -52,9 +52,10 @@ const NULL_VERIFY_DEPTH: i32 = 8;
 /// Reverse futility pruning: how many plies from the horizon a static evaluation far above beta
 /// ends a node.
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
-/// Futility and late-move pruning of quiet moves: within this many plies of the horizon.
+/// Futility pruning of quiet moves: within this many plies of the horizon.
 const FUTILITY_DEPTH: i32 = 3;
-const LATE_MOVE_DEPTH: i32 = 4;
+/// Late-move pruning of quiet moves: within this many plies of the horizon.
+const LATE_MOVE_DEPTH: i32 = 6;
 /// Internal iterative reduction: nodes without a table move from this depth on.
 const IIR_DEPTH: i32 = 4;
 /// Quiet moves remembered per node for the history's malus when a later one cuts.
@@ -198,6 +199,9 @@ pub struct Searcher {
     tried: Vec<Vec<Move>>,
     /// Per ply, the captures searched in the node's first stage (`search_moves`).
     early: Vec<Vec<Move>>,
+    /// Per ply, the static evaluation of the node on the current line there and its side to
+    /// move (`None` in check): whether a side's position is improving compares with it.
+    evals: Vec<Option<(Side, i32)>>,
     /// The table size asked for (a search elsewhere builds its table there).
     table_mb: usize,
     /// Where a variant whose rules run in another process is searched ([`super::delegate`]),
@@ -259,6 +263,7 @@ impl Searcher {
             scores: vec![Vec::new(); MAX_PLY + 1],
             tried: vec![Vec::new(); MAX_PLY + 1],
             early: vec![Vec::new(); MAX_PLY + 1],
+            evals: vec![None; MAX_PLY + 1],
             table_mb: 0,
             elsewhere: None,
             session: None,
@@ -746,7 +751,6 @@ impl Searcher {
         pv: bool,
         null_ok: bool,
     ) -> Result<i32, Halt> {
-        self.tick(ply)?;
         let rep = pos.repetition_hash();
         if self.repeated(rep) {
             return Ok(0);
@@ -757,6 +761,8 @@ impl Searcher {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, ply, alpha, beta, 0, false);
         }
+        // Counted here, not on entry: a position handed to quiescence is counted there, once.
+        self.tick(ply)?;
         // No line from here can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -784,12 +790,13 @@ impl Searcher {
         let depth = if tt_move.is_none() && depth >= IIR_DEPTH { depth - 1 } else { depth };
         // In check, the static evaluation says nothing: every reply must be searched.
         let static_eval = (!in_check).then(|| self.eval.evaluate(pos));
+        let improving = self.improving(pos.side_to_move(), static_eval, ply);
         // Reverse futility: far enough above beta near the horizon, no reply will bring it down.
         if let Some(e) = static_eval
             && !pv
             && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && e - self.futility_margin(depth) >= beta
+            && e - self.futility_margin(depth - improving as i32) >= beta
         {
             return Ok(e);
         }
@@ -820,7 +827,7 @@ impl Searcher {
                 }
             }
         }
-        let node = Node { depth, ply, pv, static_eval, rep };
+        let node = Node { depth, ply, pv, static_eval, rep, improving };
         let (best, best_move) = match self.search_moves(pos, tt_move, node, alpha, beta)? {
             Some(r) => r,
             None => return self.terminal(pos, ply),
@@ -850,7 +857,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
     ) -> Result<Option<(i32, Option<Move>)>, Halt> {
-        let Node { depth, ply, pv, static_eval, rep } = node;
+        let Node { depth, ply, pv, static_eval, rep, improving } = node;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let v = self.variant.clone();
@@ -860,8 +867,11 @@ impl Searcher {
         // alpha, or that comes late in the order, is not searched at all (unless it checks).
         let futile =
             static_eval.is_some_and(|e| !pv && depth <= FUTILITY_DEPTH && e + self.futility_margin(depth) <= alpha);
-        let late =
-            if !pv && static_eval.is_some() && depth <= LATE_MOVE_DEPTH { late_move_count(depth) } else { usize::MAX };
+        let late = if !pv && static_eval.is_some() && depth <= LATE_MOVE_DEPTH {
+            late_move_count(depth, improving)
+        } else {
+            usize::MAX
+        };
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut tried = std::mem::take(&mut self.tried[ply]);
@@ -995,6 +1005,21 @@ impl Searcher {
         result.map(|()| has_moves.then_some((best, best_move)))
     }
 
+    /// Records the node's static evaluation and says whether its side stands better than at its
+    /// own node two plies up the line (four, if it was in check there; true when neither is
+    /// known), as Stockfish's pruning asks. An improving side is trusted sooner to stay above
+    /// beta (reverse futility's margin is a ply smaller); a side getting worse tries half as
+    /// many quiet moves before late-move pruning.
+    fn improving(&mut self, me: Side, static_eval: Option<i32>, ply: usize) -> bool {
+        self.evals[ply] = static_eval.map(|e| (me, e));
+        let Some(e) = static_eval else { return false };
+        let back = |k: usize| if ply >= k { self.evals[ply - k] } else { None };
+        match (back(2), back(4)) {
+            (Some((s, earlier)), _) | (None, Some((s, earlier))) if s == me => e > earlier,
+            _ => true,
+        }
+    }
+
     /// How far above beta (or below alpha) the static evaluation must stand `depth` plies from
     /// the horizon for a move to be judged without searching it: two of the smallest piece per
     /// ply, so the margin scales with the variant's values.
@@ -1112,6 +1137,7 @@ struct Node {
     /// The static evaluation; `None` in check.
     static_eval: Option<i32>,
     rep: u64,
+    improving: bool,
 }
 
 /// The stages of a node's moves ([`Searcher::search_moves`]).
@@ -1127,9 +1153,9 @@ enum Stage {
 
 /// How many quiet moves a node `depth` plies from the horizon searches before it prunes the
 /// rest (drop variants offer a hundred quiet moves; the first few by history are the ones that
-/// matter there).
-fn late_move_count(depth: i32) -> usize {
-    3 + (depth * depth) as usize
+/// matter there), half as many where the side's position is getting worse (Stockfish's rule).
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    (3 + (depth * depth) as usize) / (2 - improving as usize)
 }
 
 /// How many plies shallower the `i`-th move of a node is first searched: more for later moves
@@ -1227,6 +1253,34 @@ mod tests {
         let r = search(&v, position, Limits { depth: Some(5), ..Limits::default() });
         assert_eq!(r.depth, 5);
         assert!(r.nodes < 80_000, "depth 5 took {} nodes", r.nodes);
+    }
+
+    /// A position is one node, also where the main search hands it to quiescence at the
+    /// horizon: depth 1 from shogi's start visits its 30 replies once each (no capture follows
+    /// any of them), not twice.
+    #[test]
+    fn a_position_at_the_horizon_counts_as_one_node() {
+        let v = bundled("shogi");
+        let r = search(&v, &v.info().start, Limits { depth: Some(1), ..Limits::default() });
+        assert_eq!(r.nodes, 30);
+    }
+
+    /// A side is improving when its static evaluation rose since its own node two plies up
+    /// the line, or four where it was in check two plies up; unknown counts as improving.
+    #[test]
+    fn improving_compares_with_the_same_sides_last_node() {
+        let v = bundled("shogi");
+        let mut s = searcher_for(v, &[], 1);
+        assert!(s.improving(Side::First, Some(10), 0), "nothing before it");
+        s.improving(Side::Second, Some(0), 1);
+        assert!(s.improving(Side::First, Some(20), 2));
+        s.improving(Side::Second, Some(0), 3);
+        assert!(!s.improving(Side::First, Some(20), 4), "20 is no rise over 20");
+        s.improving(Side::Second, None, 5);
+        assert!(!s.improving(Side::First, None, 6), "in check");
+        s.improving(Side::Second, Some(0), 7);
+        assert!(s.improving(Side::First, Some(30), 8), "above 20, four plies up past the check");
+        assert!(!s.improving(Side::First, Some(10), 8), "below 20");
     }
 
     #[test]
