@@ -1008,7 +1008,7 @@ impl Searcher {
     /// Records the node's static evaluation and says whether its side stands better than at its
     /// own node two plies up the line (four, if it was in check there; true when neither is
     /// known), as Stockfish's pruning asks. An improving side is trusted sooner to stay above
-    /// beta (reverse futility's margin is a ply smaller); a side getting worse tries half as
+    /// beta (reverse futility's margin is a ply smaller); a side not improving tries half as
     /// many quiet moves before late-move pruning.
     fn improving(&mut self, me: Side, static_eval: Option<i32>, ply: usize) -> bool {
         self.evals[ply] = static_eval.map(|e| (me, e));
@@ -1153,7 +1153,7 @@ enum Stage {
 
 /// How many quiet moves a node `depth` plies from the horizon searches before it prunes the
 /// rest (drop variants offer a hundred quiet moves; the first few by history are the ones that
-/// matter there), half as many where the side's position is getting worse (Stockfish's rule).
+/// matter there), half as many where the side is not improving (Stockfish's rule).
 fn late_move_count(depth: i32, improving: bool) -> usize {
     (3 + (depth * depth) as usize) / (2 - improving as usize)
 }
