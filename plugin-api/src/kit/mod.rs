@@ -43,7 +43,7 @@ use movegen::MoveSet;
 
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
-use crate::model::geometry::Geometry;
+use crate::model::geometry::{Cell, Geometry};
 use crate::model::moves::{Move, MoveKind};
 use crate::model::outcome::{EndReason, HistoryEntry, Outcome};
 use crate::model::piece::PieceId;
@@ -105,6 +105,10 @@ impl Variant for KitVariant {
             self.lone_royal(pos, side.opponent())
                 .is_some_and(|royal| self.gives_check_from(pos, mv.piece, side, mv.to, royal)),
         )
+    }
+
+    fn attackers(&self, pos: &Position, cell: Cell, by: Side, out: &mut Vec<Cell>) -> bool {
+        KitVariant::attackers(self, pos, cell, by, out)
     }
 
     fn outcome(&self, pos: &Position, history: &[HistoryEntry]) -> Result<Option<Outcome>, RuleError> {

@@ -352,6 +352,34 @@ impl KitVariant {
         if self.generic_attacks {
             return self.captures_on(pos, target, by, true);
         }
+        self.probe_attackers(pos, target, by, |_| true)
+            // The probes know the callback pieces' data moves; their callbacks are asked here.
+            || (self.reach.is_some() && self.callback_attacks(pos, target, by))
+    }
+
+    /// The cells of `by`'s pieces that attack `target` by their data moves, into `out` (cleared
+    /// first, each cell once); `false` where attacks are more than those data moves
+    /// ([`KitVariant::attacks_are_data`]).
+    pub(crate) fn attackers(&self, pos: &Position, target: Cell, by: Side, out: &mut Vec<Cell>) -> bool {
+        out.clear();
+        if !self.attacks_are_data() {
+            return false;
+        }
+        self.probe_attackers(pos, target, by, |c| {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+            false
+        });
+        true
+    }
+
+    /// Walks the attack probes of `by` into `target`, handing `found` each cell whose piece
+    /// attacks it by a data move (a cell may come more than once), until `found` says stop;
+    /// returns whether it did. [`KitVariant::attacked`] stops at the first, and
+    /// [`KitVariant::attackers`] collects them all.
+    #[inline]
+    fn probe_attackers(&self, pos: &Position, target: Cell, by: Side, mut found: impl FnMut(Cell) -> bool) -> bool {
         let t = &self.tables;
         for p in &t.probes[by.index()] {
             let pc = t.probe_cells[p.base + target as usize];
@@ -361,6 +389,7 @@ impl KitVariant {
                 ProbeKind::Leap => {
                     if let Some(&c) = ray.first()
                         && is_attacker(c)
+                        && found(c)
                     {
                         return true;
                     }
@@ -368,7 +397,7 @@ impl KitVariant {
                 ProbeKind::Slide => {
                     for &c in ray {
                         if pos.piece_at(c).is_some() {
-                            if is_attacker(c) {
+                            if is_attacker(c) && found(c) {
                                 return true;
                             }
                             break;
@@ -379,6 +408,7 @@ impl KitVariant {
                     if let Some(&c) = ray.first()
                         && is_attacker(c)
                         && t.span(pc.block).iter().all(|&b| pos.piece_at(b).is_none())
+                        && found(c)
                     {
                         return true;
                     }
@@ -387,7 +417,7 @@ impl KitVariant {
                     let mut first_occupied = None;
                     for (k, &c) in ray.iter().enumerate() {
                         if pos.piece_at(c).is_some() {
-                            if k >= 1 && is_attacker(c) && first_occupied.is_none_or(|f| f + 1 == k) {
+                            if k >= 1 && is_attacker(c) && first_occupied.is_none_or(|f| f + 1 == k) && found(c) {
                                 return true;
                             }
                             if first_occupied.is_some() {
@@ -399,8 +429,7 @@ impl KitVariant {
                 }
             }
         }
-        // The probes know the callback pieces' data moves; their callbacks are asked here.
-        self.reach.is_some() && self.callback_attacks(pos, target, by)
+        false
     }
 
     /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
@@ -915,18 +944,23 @@ impl KitVariant {
     }
 
     /// Whether a drop's only effect on attacks is the dropped piece's own (and the turn passes):
-    /// no move effects, no open field or cubes, every attack known to the probes (no paths, no
-    /// movement callbacks, no protected royals) and check that must be escaped, so the enemy
-    /// royal stands unattacked before the drop. Then [`KitVariant::gives_check_from`] is the
+    /// attacks are data ([`KitVariant::attacks_are_data`]) and check must be escaped, so the
+    /// enemy royal stands unattacked before the drop. Then [`KitVariant::gives_check_from`] is the
     /// whole answer to "does this drop give check".
     pub(crate) fn drops_only_add_attacks(&self) -> bool {
+        self.attacks_are_data() && self.rules.check == CheckRule::MustEscape
+    }
+
+    /// Whether every attack is a data move the probes know and taking a piece does nothing
+    /// else: no move effects, no open field or cubes, no paths, no movement callbacks and no
+    /// protected royals.
+    pub(crate) fn attacks_are_data(&self) -> bool {
         self.effects.is_none()
             && self.field.is_none()
             && !self.has_cubes
             && !self.generic_attacks
             && self.reach.is_none()
             && self.spares_protected.is_none()
-            && self.rules.check == CheckRule::MustEscape
     }
 
     /// Whether `side` has exactly one royal and it is attacked: only a last royal can be in check.

@@ -1,6 +1,7 @@
 //! The kit's fast paths checked against brute force on random positions with unusual pieces:
-//! attack probes against "can any enemy move capture here", and the pin-candidate legality filter
-//! against "make every pseudo-legal move and look".
+//! attack probes against "can any enemy move capture here" (and the attackers they list against
+//! "which enemy pieces have a move here"), and the pin-candidate legality filter against "make
+//! every pseudo-legal move and look".
 
 use proptest::prelude::*;
 
@@ -55,9 +56,18 @@ fn position(cells: &[(u8, u8, bool)], kings: (u8, u8), black: bool) -> Position 
 }
 
 fn brute_attacked(v: &KitVariant, pos: &Position, target: Cell, by: Side) -> bool {
+    !brute_attackers(v, pos, target, by).is_empty()
+}
+
+/// The cells of `by`'s pieces with a generated move onto `target`, sorted.
+fn brute_attackers(v: &KitVariant, pos: &Position, target: Cell, by: Side) -> Vec<Cell> {
     let mut moves = Vec::new();
     v.scan(pos, &mut moves, by, MoveSet::All).expect("a kit without hooks");
-    moves.iter().any(|m| m.kind == MoveKind::Board && m.to == target)
+    let mut from: Vec<Cell> =
+        moves.iter().filter(|m| m.kind == MoveKind::Board && m.to == target).map(|m| m.from).collect();
+    from.sort();
+    from.dedup();
+    from
 }
 
 /// Checks the probes against generated captures for every occupied cell, and the legal moves
@@ -67,13 +77,12 @@ fn agrees_with_brute_force(v: &KitVariant, mut pos: Position) -> Result<(), Test
     for c in 0..cells {
         if let Some(p) = pos.piece_at(c) {
             let by = p.side.opponent();
-            prop_assert_eq!(
-                v.attacked(&pos, c, by),
-                brute_attacked(v, &pos, c, by),
-                "cell {} in {:?}",
-                c,
-                v.format_position(&pos)
-            );
+            let brute = brute_attackers(v, &pos, c, by);
+            prop_assert_eq!(v.attacked(&pos, c, by), !brute.is_empty(), "cell {} in {:?}", c, v.format_position(&pos));
+            let mut listed = Vec::new();
+            prop_assert!(v.attackers(&pos, c, by, &mut listed), "the probes know every attack here");
+            listed.sort();
+            prop_assert_eq!(listed, brute, "attackers of cell {} in {:?}", c, v.format_position(&pos));
         }
     }
     let side = pos.side_to_move();

@@ -19,7 +19,7 @@ pub const RULE_COUNTERS: usize = 4;
 ///
 /// The hash covers cells, hands, counters and the side to move (not the move number), so equal
 /// hashes mean "the same position" for repetition.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Position {
     cells: Vec<Option<Piece>>,
     /// Hand counts, `side * piece_types + type`.
@@ -29,6 +29,32 @@ pub struct Position {
     counters: [u16; COUNTERS],
     move_number: u32,
     hash: u64,
+}
+
+/// By hand for `clone_from`, which copies into the buffers already there: a search keeps scratch
+/// positions and overwrites them at every node, and the derived one would allocate each time.
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            cells: self.cells.clone(),
+            hands: self.hands.clone(),
+            piece_types: self.piece_types,
+            to_move: self.to_move,
+            counters: self.counters,
+            move_number: self.move_number,
+            hash: self.hash,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Position) {
+        self.cells.clone_from(&source.cells);
+        self.hands.clone_from(&source.hands);
+        self.piece_types = source.piece_types;
+        self.to_move = source.to_move;
+        self.counters = source.counters;
+        self.move_number = source.move_number;
+        self.hash = source.hash;
+    }
 }
 
 impl Position {

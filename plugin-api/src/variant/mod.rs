@@ -10,10 +10,11 @@ pub mod perft_suite;
 
 use crate::model::description::VariantInfo;
 use crate::model::error::RuleError;
-use crate::model::geometry::Geometry;
+use crate::model::geometry::{Cell, Geometry};
 use crate::model::moves::Move;
 use crate::model::outcome::{HistoryEntry, Outcome};
 use crate::model::position::Position;
+use crate::model::side::Side;
 use crate::notation::{self, NotationError};
 
 /// A variant's rules. Everything the host does (editor, CLI, perft, AI, USI) goes through this.
@@ -57,6 +58,19 @@ pub trait Variant: Send + Sync {
     /// moves are plain data (no effects, no movement callbacks or paths).
     fn gives_check_unplayed(&self, _pos: &Position, _mv: Move) -> Option<bool> {
         None
+    }
+
+    /// The cells from which `by`'s pieces attack `cell` in `pos`, into `out` (cleared first, each
+    /// cell once), where the variant can list them without playing moves; `false` where it
+    /// cannot. A search weighs exchanges with it (static exchange evaluation: who can take on a
+    /// cell, cheapest first) for the captures it orders and for most quiescence captures, so it
+    /// must be cheap.
+    /// Pins and the legality of a capture are not asked. Default: `false`. The kit lists them
+    /// where every attack is a plain data move (no effects, fields, cubes, paths, movement
+    /// callbacks or protected royals).
+    fn attackers(&self, _pos: &Position, _cell: Cell, _by: Side, out: &mut Vec<Cell>) -> bool {
+        out.clear();
+        false
     }
 
     /// The game's result in `pos`, given the earlier positions of the game (oldest first), or
