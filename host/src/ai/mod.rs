@@ -1,16 +1,18 @@
 //! The playtest AI: an alpha-beta searcher that plays any variant through the [`Variant`] trait
 //! alone, scripted or compiled, with piece values estimated from the rules.
 //!
-//! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position), [`king_danger`] (how threatened a royal is),
-//! [`tt`] (the transposition table), [`order`] (which moves to try first) and [`search`]
-//! (iterative deepening, the time limit, quiescence), [`delegate`] (searching a variant in
-//! the process its rules run in), and [`tuned`] (weights learnt from a
-//! variant's own games by `henka tune`).
+//! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
+//! [`king_danger`] (how threatened a royal is), [`tt`] (the transposition table), [`order`]
+//! (which moves to try first), [`exchange`] (what a capture or drop wins or loses on its cell),
+//! [`search`] (iterative deepening, the time limit, quiescence), [`delegate`] (searching a
+//! variant in the process its rules run in), and [`tuned`] (weights learnt from a variant's own
+//! games by `henka tune`).
 //!
 //! [`Variant`]: henka_api::Variant
 
 pub mod delegate;
 pub mod eval;
+pub mod exchange;
 pub mod king_danger;
 pub mod order;
 pub mod search;

@@ -24,6 +24,7 @@ use henka_api::{HistoryEntry, Move, Position, RuleError, Side, Variant};
 
 use super::delegate::{self, DelegatedSetup, SearchElsewhere, SearchSession};
 use super::eval::{Evaluator, Terms};
+use super::exchange::Exchange;
 use super::order::{Ordering, bad_capture_score, is_quiet, pick, victim_value};
 use super::tt::{Bound, Table};
 use super::values::PieceValues;
@@ -172,6 +173,7 @@ pub struct Searcher {
     eval: Evaluator,
     tt: Arc<Table>,
     order: Ordering,
+    exchange: Exchange,
     stop: Arc<AtomicBool>,
     /// Set while the search unwinds because it was stopped.
     stopped: bool,
@@ -242,6 +244,7 @@ impl Searcher {
         let smallest =
             (0..types).filter(|&t| !royal[t]).map(|t| eval.values().board(t as henka_api::PieceId)).min().unwrap_or(0);
         Searcher {
+            exchange: Exchange::new(variant.as_ref()),
             eval,
             variant,
             tt,
@@ -1027,16 +1030,19 @@ impl Searcher {
         2 * self.smallest.max(1) * depth
     }
 
-    /// What a capture loses to the best recapture on its target, by the two-ply static exchange
-    /// `victim − capturer` when the opponent can take back there; `None` for a capture that
-    /// cannot lose (its victim is worth at least the capturer). The opponent's captures are left in
-    /// `self.moves[ply + 1]`.
+    /// What a capture loses on its target: by the static exchange where the variant lists
+    /// attackers, else by the two-ply `victim − capturer` when the opponent can take back there
+    /// (its captures are then left in `self.moves[ply + 1]`); `None` for a capture that cannot
+    /// lose (its victim is worth at least the capturer).
     fn exchange_loss(&mut self, pos: &Position, mv: Move, ply: usize) -> Result<Option<i32>, Halt> {
         let values = self.eval.values();
         let victim = victim_value(pos, mv, values);
         let capturer = values.board(mv.piece);
         if victim == 0 || victim >= capturer || ply + 1 > MAX_PLY {
             return Ok(None);
+        }
+        if let Some(balance) = self.exchange.evaluate(self.variant.as_ref(), pos, mv, values) {
+            return Ok(Some((-balance).max(0)));
         }
         let mut child = pos.clone();
         self.variant.play(&mut child, mv)?;
@@ -1099,11 +1105,22 @@ impl Searcher {
                 if !in_check && (victim == 0 || stand + victim + DELTA_MARGIN <= alpha) {
                     break;
                 }
+                // A capture that loses material is no way to a quiet position: by the static
+                // exchange where the variant has it, else when the capturer is worth more and
+                // can be taken back.
+                let risky = !in_check && victim < self.eval.values().board(mv.piece) && ply + 1 < MAX_PLY;
+                let exchange = if risky {
+                    self.exchange.evaluate(self.variant.as_ref(), pos, mv, self.eval.values())
+                } else {
+                    None
+                };
+                if exchange.is_some_and(|balance| balance < 0) {
+                    continue;
+                }
                 let mut child = pos.clone();
                 self.variant.play(&mut child, mv)?;
-                // A capture that loses the capturer for less is no way to a quiet position.
                 let mut generated = false;
-                if !in_check && victim < self.eval.values().board(mv.piece) && ply + 1 < MAX_PLY {
+                if risky && exchange.is_none() {
                     if self.retaken(&child, mv.to, ply)? {
                         continue;
                     }
@@ -1241,6 +1258,21 @@ mod tests {
         let rook = s.evaluator().values().board(v.info().pieces.iter().position(|p| p.token == "R").unwrap() as u8);
         let q = s.quiesce(&pos, 0, -INFINITY, INFINITY, 0, false).unwrap_or_else(|_| panic!("stopped"));
         assert!(q <= stand - rook / 2, "quiescence {q}, standing pat {stand}, a Rook {rook}");
+    }
+
+    /// A Silver takes a pawn that only the Rook defends, and the Gold defends the Silver: the
+    /// Rook taking back would lose itself, so the pawn is won. Quiescence weighs that by the
+    /// static exchange; the two-ply test before it (the capturer is worth more than its victim
+    /// and can be taken back) skipped the capture.
+    #[test]
+    fn quiescence_takes_a_pawn_whose_defender_would_lose_by_taking_back() {
+        let v = bundled("shogi");
+        let pos = v.parse_position("4r3k/9/4p4/4SG3/9/9/9/9/K8 b - 1").unwrap();
+        let mut s = searcher_for(v.clone(), &[], 8);
+        let stand = s.evaluator().evaluate(&pos);
+        let pawn = s.evaluator().values().board(v.info().pieces.iter().position(|p| p.token == "P").unwrap() as u8);
+        let q = s.quiesce(&pos, 0, -INFINITY, INFINITY, 0, false).unwrap_or_else(|_| panic!("stopped"));
+        assert!(q >= stand + pawn / 2, "quiescence {q}, standing pat {stand}, a pawn {pawn}");
     }
 
     /// Checking drops the defender can take are searched like quiet moves (no extra ply, reduced
