@@ -8,6 +8,13 @@ use std::sync::OnceLock;
 
 use crate::script::{self, LoadedScript, RuleOptions, ScriptError};
 
+/// A bundled script, loaded with its default options: what tests build their variants from.
+#[cfg(test)]
+pub(crate) fn bundled_script(name: &str) -> LoadedScript {
+    let (_, src) = BUNDLED.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no bundled script {name}"));
+    script::load_source(name, src).unwrap_or_else(|e| panic!("bundled {name}: {e}"))
+}
+
 /// The rule options chosen for this run (`henka --option name=value …`), which every variant
 /// loaded by name uses unless a caller gives its own (a record's, the editor's).
 static CHOSEN_OPTIONS: OnceLock<RuleOptions> = OnceLock::new();

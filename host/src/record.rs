@@ -258,8 +258,8 @@ mod tests {
 
     #[test]
     fn a_record_saved_mid_game_reloads_to_the_same_position() {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "okisaki").unwrap();
-        let v = crate::script::load_source("okisaki", src).unwrap().variant;
+        let loaded = crate::catalog::bundled_script("okisaki");
+        let v = loaded.variant;
         let mut game = Game::new(v.start_position());
         let mut rng = fastrand::Rng::with_seed(5);
         let mut moves = Vec::new();
@@ -268,7 +268,7 @@ mod tests {
             game.play(v.as_ref(), moves[rng.usize(..moves.len())]).unwrap();
         }
         let mut rec = Record::of_game("okisaki", v.as_ref(), &game);
-        rec.script_hash = Some(crate::script::content_hash(src));
+        rec.script_hash = Some(loaded.content_hash);
         let back = replay(v.as_ref(), &parse(&rec.to_text()).unwrap()).unwrap();
         assert_eq!(v.format_position(back.position()), v.format_position(game.position()));
         assert_eq!(back.moves(), game.moves());

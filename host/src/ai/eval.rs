@@ -331,8 +331,7 @@ mod tests {
 
     #[test]
     fn material_counts_for_the_side_to_move_and_hand_pieces_count_more() {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
-        let v = crate::script::load_source("shogi", src).unwrap().variant;
+        let v = crate::catalog::bundled_script("shogi").variant;
         let e = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
         let start = v.start_position();
         assert_eq!(e.evaluate(&start), 0, "the start is symmetric");
@@ -347,8 +346,7 @@ mod tests {
 
     #[test]
     fn mobility_counts_the_cells_a_piece_reaches_from_where_it_stands() {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
-        let v = crate::script::load_source("shogi", src).unwrap().variant;
+        let v = crate::catalog::bundled_script("shogi").variant;
         let terms = Terms { mobility: 10, tropism: 0, ..Terms::default() };
         let e = Evaluator::with_terms(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]), terms);
         // A Black Knight on 5e reaches two cells; on 5b, none (its leaps leave the board).
@@ -368,8 +366,7 @@ mod tests {
 
     #[test]
     fn a_huge_material_lead_on_a_big_board_is_still_not_a_mate() {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "taishin").unwrap();
-        let v = crate::script::load_source("taishin", src).unwrap().variant;
+        let v = crate::catalog::bundled_script("taishin").variant;
         let e = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
         let mut pos = v.start_position();
         for c in 0..pos.cells().len() {
@@ -387,8 +384,7 @@ mod tests {
 
     #[test]
     fn the_evaluation_is_its_features_times_its_weights() {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
-        let v = crate::script::load_source("shogi", src).unwrap().variant;
+        let v = crate::catalog::bundled_script("shogi").variant;
         let terms =
             Terms { tropism: 100, royal_defenders: 7, royal_attackers: 11, advanced: 13, mobility: 20, king_danger: 3 };
         let e = Evaluator::with_terms(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]), terms);

@@ -113,8 +113,7 @@ mod tests {
     use super::*;
 
     fn shogi() -> Arc<dyn Variant> {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
-        crate::script::load_source("shogi", src).unwrap().variant
+        crate::catalog::bundled_script("shogi").variant
     }
 
     /// The exchange's result for `mv` in `position`, and the values it was reckoned with.

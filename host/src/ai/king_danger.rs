@@ -149,8 +149,7 @@ mod tests {
     use super::*;
 
     fn shogi() -> std::sync::Arc<dyn Variant> {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
-        crate::script::load_source("shogi", src).unwrap().variant
+        crate::catalog::bundled_script("shogi").variant
     }
 
     /// The same count by brute force: every cell next to (or on) the royal, every enemy ray

@@ -1220,8 +1220,7 @@ mod tests {
     use henka_api::{Game, Side};
 
     fn bundled(name: &str) -> Arc<dyn Variant> {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == name).unwrap();
-        crate::script::load_source(name, src).unwrap().variant
+        crate::catalog::bundled_script(name).variant
     }
 
     fn search(v: &Arc<dyn Variant>, position: &str, limits: Limits) -> Report {

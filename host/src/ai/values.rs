@@ -145,8 +145,7 @@ mod tests {
     use super::*;
 
     fn values(name: &str) -> (std::sync::Arc<henka_api::kit::KitVariant>, PieceValues) {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == name).unwrap();
-        let v = crate::script::load_source(name, src).unwrap().variant;
+        let v = crate::catalog::bundled_script(name).variant;
         let values = PieceValues::estimate(v.as_ref(), &[]);
         (v, values)
     }

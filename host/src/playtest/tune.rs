@@ -382,8 +382,7 @@ mod tests {
 
     #[test]
     fn the_teacher_search_pulls_a_lost_games_position_towards_what_it_sees() {
-        let (_, src) = crate::catalog::BUNDLED.iter().find(|(n, _)| *n == "shogi").unwrap();
-        let v: Arc<dyn Variant> = crate::script::load_source("shogi", src).unwrap().variant;
+        let v: Arc<dyn Variant> = crate::catalog::bundled_script("shogi").variant;
         let start = Evaluator::new(v.as_ref(), crate::ai::PieceValues::estimate(v.as_ref(), &[]));
         // Black to move, a Rook and a Bishop up, from a game Black went on to lose; and the
         // start position from a game the side to move won.
