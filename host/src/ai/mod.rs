@@ -4,6 +4,7 @@
 //! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
 //! [`king_danger`] (how threatened a royal is), [`tt`] (the transposition table), [`order`]
 //! (which moves to try first), [`exchange`] (what a capture or drop wins or loses on its cell),
+//! [`mate`] (mates in one by a drop, found at the search's horizon without a search),
 //! [`search`] (iterative deepening, the time limit, quiescence), [`delegate`] (searching a
 //! variant in the process its rules run in), and [`tuned`] (weights learnt from a variant's own
 //! games by `henka tune`).
@@ -14,6 +15,7 @@ pub mod delegate;
 pub mod eval;
 pub mod exchange;
 pub mod king_danger;
+pub mod mate;
 pub mod order;
 pub mod search;
 pub mod tt;

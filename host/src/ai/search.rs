@@ -25,6 +25,7 @@ use henka_api::{HistoryEntry, Move, Position, RuleError, Side, Variant};
 use super::delegate::{self, DelegatedSetup, SearchElsewhere, SearchSession};
 use super::eval::{Evaluator, Terms};
 use super::exchange::Exchange;
+use super::mate::MateProbe;
 use super::order::{Ordering, bad_capture_score, is_quiet, pick, victim_value};
 use super::tt::{Bound, Table};
 use super::values::PieceValues;
@@ -174,6 +175,9 @@ pub struct Searcher {
     tt: Arc<Table>,
     order: Ordering,
     exchange: Exchange,
+    mate: MateProbe,
+    /// The mate probe's buffer of attackers.
+    mate_cells: Vec<henka_api::Cell>,
     stop: Arc<AtomicBool>,
     /// Set while the search unwinds because it was stopped.
     stopped: bool,
@@ -245,6 +249,8 @@ impl Searcher {
             (0..types).filter(|&t| !royal[t]).map(|t| eval.values().board(t as henka_api::PieceId)).min().unwrap_or(0);
         Searcher {
             exchange: Exchange::new(variant.as_ref()),
+            mate: MateProbe::new(variant.as_ref()),
+            mate_cells: Vec::new(),
             eval,
             variant,
             tt,
@@ -1092,6 +1098,20 @@ impl Searcher {
             if (stand >= beta && !in_check) || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
                 return Ok(stand);
             }
+            // Where the main search ended, a mate by a drop is looked for before the captures:
+            // the move that allowed it is refuted here rather than a ply later. Only below beta
+            // (a mate above it changes nothing) and only at the horizon itself, not after the
+            // captures that follow it.
+            if !in_check && qdepth == 0 {
+                let mut scratch = std::mem::take(&mut self.moves[ply + 1]);
+                let mut cells = std::mem::take(&mut self.mate_cells);
+                let found = self.mate.drop_mate(v.as_ref(), pos, &mut scratch, &mut cells);
+                self.moves[ply + 1] = scratch;
+                self.mate_cells = cells;
+                if found?.is_some() {
+                    return Ok(MATE - ply as i32 - 1);
+                }
+            }
             let mut best = if in_check { -MATE + ply as i32 } else { stand };
             alpha = alpha.max(best);
             let values = self.eval.values();
@@ -1243,6 +1263,17 @@ mod tests {
         }
         let o = game.outcome(v.as_ref()).unwrap().unwrap();
         assert_eq!(o.winner, Some(Side::First), "{o}");
+    }
+
+    #[test]
+    fn sees_a_mate_by_a_drop_just_beyond_the_horizon() {
+        let v = bundled("shogi");
+        // Black threatens G*5b, guarded by the Knight on 4d, with White's King walled in by its
+        // own Lances and Pawns. White may take a Rook on 1b, or fill 5b with a Pawn. Two plies
+        // see the mate only if the position after White's move is probed for it.
+        let r = search(&v, "3lkl2s/3p1p2R/9/5N3/9/9/9/9/4K4 w Gp 1", Limits { depth: Some(2), ..Limits::default() });
+        let pos = v.parse_position("3lkl2s/3p1p2R/9/5N3/9/9/9/9/4K4 w Gp 1").unwrap();
+        assert_eq!(v.format_move(&pos, r.best()), "P*5b", "{r:?}");
     }
 
     /// A side in check at the horizon may not stand pat: a Knight forking King and Rook costs
