@@ -1271,8 +1271,9 @@ mod tests {
         // Black threatens G*5b, guarded by the Knight on 4d, with White's King walled in by its
         // own Lances and Pawns. White may take a Rook on 1b, or fill 5b with a Pawn. Two plies
         // see the mate only if the position after White's move is probed for it.
-        let r = search(&v, "3lkl2s/3p1p2R/9/5N3/9/9/9/9/4K4 w Gp 1", Limits { depth: Some(2), ..Limits::default() });
-        let pos = v.parse_position("3lkl2s/3p1p2R/9/5N3/9/9/9/9/4K4 w Gp 1").unwrap();
+        let sfen = "3lkl2s/3p1p2R/9/5N3/9/9/9/9/4K4 w Gp 1";
+        let r = search(&v, sfen, Limits { depth: Some(2), ..Limits::default() });
+        let pos = v.parse_position(sfen).unwrap();
         assert_eq!(v.format_move(&pos, r.best()), "P*5b", "{r:?}");
     }
 
