@@ -5,7 +5,7 @@
 use super::callbacks::{hold_error, take_held_error};
 use super::compiled::{Effects, KitVariant};
 use super::hooks::{Hooks, Played};
-use super::tables::{ProbeKind, TypeSet};
+use super::tables::{ProbeKind, Tables, TypeSet};
 use crate::model::error::RuleError;
 use crate::model::geometry::{Cell, NO_CELL};
 use crate::model::moves::{Move, MoveKind};
@@ -87,6 +87,68 @@ impl PinCandidates {
     }
     pub(crate) fn contains(&self, c: Cell) -> bool {
         self.overflow || self.cells[..self.len].contains(&c)
+    }
+}
+
+/// A set of cells of a board of up to [`CellSet::CELLS`] cells, on the stack.
+#[derive(Clone, Copy)]
+struct CellSet([u64; 16]);
+
+impl CellSet {
+    const CELLS: usize = 16 * 64;
+
+    fn insert(&mut self, c: Cell) {
+        self.0[c as usize / 64] |= 1 << (c as usize % 64);
+    }
+
+    fn contains(&self, c: Cell) -> bool {
+        self.0[c as usize / 64] >> (c as usize % 64) & 1 != 0
+    }
+}
+
+/// Judges moves that answer a check, where attacks are data ([`KitVariant::attacks_are_data`]).
+/// The attacks on the royal are what the enemy's attack probes into its cell see, so a move that
+/// changes none of the cells they look at (nor moves the royal) leaves it in check and needs no
+/// trial. A dropped piece changes those attacks only by standing in their way, whatever its
+/// type, so each drop cell is tried once: with a full hand that is a seventh of the trials.
+struct Evasions {
+    royal: Cell,
+    /// The cells the probes into the royal's cell look at.
+    watched: CellSet,
+    /// Drop cells tried so far, and those where the royal stayed attacked.
+    tried: CellSet,
+    exposed: CellSet,
+}
+
+impl Evasions {
+    fn new(t: &Tables, royal: Cell, by: Side) -> Evasions {
+        let mut watched = CellSet([0; 16]);
+        for p in &t.probes[by.index()] {
+            let pc = t.probe_cells[p.base + royal as usize];
+            for &c in t.span(pc.ray).iter().chain(t.span(pc.block)) {
+                watched.insert(c);
+            }
+        }
+        Evasions { royal, watched, tried: CellSet([0; 16]), exposed: CellSet([0; 16]) }
+    }
+
+    /// Whether `mv` leaves the royal attacked; `trial` plays it and looks.
+    fn exposes(&mut self, mv: Move, trial: impl FnOnce() -> bool) -> bool {
+        let touches = |c: Cell| c != NO_CELL && (c == self.royal || self.watched.contains(c));
+        match mv.kind {
+            MoveKind::Drop if !self.watched.contains(mv.to) => true,
+            MoveKind::Drop => {
+                if !self.tried.contains(mv.to) {
+                    self.tried.insert(mv.to);
+                    if trial() {
+                        self.exposed.insert(mv.to);
+                    }
+                }
+                self.exposed.contains(mv.to)
+            }
+            MoveKind::Board if !touches(mv.from) && !touches(mv.to) && !touches(mv.via) => true,
+            _ => trial(),
+        }
     }
 }
 
@@ -825,10 +887,16 @@ impl KitVariant {
             // may pin or check along lines they do not know, so then every move is tried.
             let test_all = self.generic_attacks || self.callback_reaches(pos, royal, side.opponent());
             if test_all || self.attacked(pos, royal, side.opponent()) {
+                let mut evasions = (self.attacks_are_data() && self.geometry.len() <= CellSet::CELLS)
+                    .then(|| Evasions::new(&self.tables, royal, side.opponent()));
                 let mut i = 0;
                 while i < out.len() {
                     let mv = out[i];
-                    if !self.judged_after_effect(pos, mv) && self.exposes(pos, mv, royal, side) {
+                    let exposed = match &mut evasions {
+                        Some(e) => e.exposes(mv, || self.exposes(pos, mv, royal, side)),
+                        None => !self.judged_after_effect(pos, mv) && self.exposes(pos, mv, royal, side),
+                    };
+                    if exposed {
                         out.swap_remove(i);
                     } else {
                         i += 1;
