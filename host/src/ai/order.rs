@@ -157,6 +157,33 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
     moves[i]
 }
 
+/// [`pick`] for a node's full move list, which in a drop variant can hold a hundred moves or
+/// more. Most nodes cut after a move or two, so the first few are picked by a scan; a node that
+/// goes on sorts the rest once, best first (equal scores keep their order), instead of scanning
+/// them again for every move. `sorted` belongs to the list (false for a new one); `pairs` is a
+/// scratch buffer.
+pub fn pick_from_list(
+    moves: &mut [Move],
+    scores: &mut [i32],
+    i: usize,
+    sorted: &mut bool,
+    pairs: &mut Vec<(i32, Move)>,
+) -> Move {
+    /// Moves picked by a scan before the rest is sorted.
+    const SCANNED: usize = 3;
+    if !*sorted && i == SCANNED && moves.len() > 4 * SCANNED {
+        pairs.clear();
+        pairs.extend(scores[i..].iter().copied().zip(moves[i..].iter().copied()));
+        pairs.sort_by(|a, b| b.0.cmp(&a.0));
+        for (k, &(score, mv)) in pairs.iter().enumerate() {
+            scores[i + k] = score;
+            moves[i + k] = mv;
+        }
+        *sorted = true;
+    }
+    if *sorted { moves[i] } else { pick(moves, scores, i) }
+}
+
 /// The score of a capture that loses `loss` to a recapture: after the killers, before most quiet
 /// moves, and counted as quiet (late move reductions apply to it).
 #[inline]

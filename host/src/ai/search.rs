@@ -26,7 +26,7 @@ use super::delegate::{self, DelegatedSetup, SearchElsewhere, SearchSession};
 use super::eval::{Evaluator, Terms};
 use super::exchange::Exchange;
 use super::mate::MateProbe;
-use super::order::{Ordering, bad_capture_score, is_quiet, pick, victim_value};
+use super::order::{Ordering, bad_capture_score, is_quiet, pick, pick_from_list, victim_value};
 use super::tt::{Bound, Table};
 use super::values::PieceValues;
 
@@ -201,6 +201,8 @@ pub struct Searcher {
     /// Move and score buffers per ply, reused so the search does not allocate per node.
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// Scratch for sorting a long move list ([`pick_from_list`]).
+    pairs: Vec<(i32, Move)>,
     /// Per ply, the quiet moves searched so far at the node (the history's malus).
     tried: Vec<Vec<Move>>,
     /// Per ply, the captures searched in the node's first stage (`search_moves`).
@@ -270,6 +272,7 @@ impl Searcher {
             path: Vec::new(),
             moves: vec![Vec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
+            pairs: Vec::new(),
             tried: vec![Vec::new(); MAX_PLY + 1],
             early: vec![Vec::new(); MAX_PLY + 1],
             evals: vec![None; MAX_PLY + 1],
@@ -916,8 +919,9 @@ impl Searcher {
                         }
                     }
                 }
+                let mut sorted = false;
                 for k in 0..moves.len() {
-                    let mv = pick(&mut moves, &mut scores, k);
+                    let mv = pick_from_list(&mut moves, &mut scores, k, &mut sorted, &mut self.pairs);
                     let quiet = is_quiet(scores[k]);
                     if stage == Stage::GoodCaptures {
                         if quiet {
