@@ -264,6 +264,10 @@ impl Evaluator {
                 }
             }
         }
+        // The terms that weigh nothing are not counted, unless tuning asks for every feature.
+        let all = counts.is_some();
+        let attackers = all || self.terms.royal_attackers != 0;
+        let defenders = all || self.terms.royal_defenders != 0;
         for (c, p) in pos.cells().iter().enumerate() {
             let Some(p) = p else { continue };
             if self.royal[p.ty as usize] {
@@ -275,14 +279,17 @@ impl Evaluator {
             }
             let them = 1 - s;
             let enemy = &royals[them][..royal_count[them]];
-            if let Some(d) = enemy.iter().map(|&k| self.distance(c, k)).min() {
+            if let Some((&first, others)) = enemy.split_first() {
+                // To the nearest enemy royal for tropism, to the first for the attackers' count.
+                let to_first = self.distance(c, first);
+                let d = others.iter().map(|&k| self.distance(c, k)).fold(to_first, usize::min);
                 let near = TROPISM.get(d).copied().unwrap_or(0);
                 raw.tropism[s] += near + TROPISM_PER_CELL * (self.diameter - d as i32);
+                if attackers && to_first <= 2 {
+                    raw.attackers[s] += 1;
+                }
             }
-            if royal_count[them] > 0 && self.distance(c, royals[them][0]) <= 2 {
-                raw.attackers[s] += 1;
-            }
-            if royal_count[s] > 0 && self.distance(c, royals[s][0]) == 1 {
+            if defenders && royal_count[s] > 0 && self.distance(c, royals[s][0]) == 1 {
                 raw.defenders[s] += 1;
             }
         }
