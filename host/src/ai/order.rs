@@ -196,3 +196,40 @@ pub fn bad_capture_score(loss: i32) -> i32 {
 pub fn is_quiet(score: i32) -> bool {
     score < KILLER[1]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long list comes out best first, each move with its own score, and is sorted once; a
+    /// short one is picked by the scan alone.
+    #[test]
+    fn a_long_list_is_picked_best_first_and_sorted_once() {
+        let scores_in: Vec<i32> = (0..40).map(|k| (k * 37 % 11) as i32).collect();
+        let mut moves: Vec<Move> = (0..40).map(|k| Move::drop(0, k as henka_api::Cell)).collect();
+        let mut scores = scores_in.clone();
+        let (mut sorted, mut pairs) = (false, Vec::new());
+        let picked: Vec<(i32, Move)> = (0..moves.len())
+            .map(|i| {
+                let mv = pick_from_list(&mut moves, &mut scores, i, &mut sorted, &mut pairs);
+                (scores[i], mv)
+            })
+            .collect();
+        assert!(sorted, "forty moves are sorted after the first three");
+        assert!(picked.windows(2).all(|w| w[0].0 >= w[1].0), "best first: {picked:?}");
+        for (score, mv) in &picked {
+            assert_eq!(*score, scores_in[mv.to as usize], "each move keeps its own score");
+        }
+        let mut short: Vec<Move> = (0..5).map(|k| Move::drop(0, k)).collect();
+        let mut short_scores = vec![1, 5, 3, 5, 2];
+        let mut sorted = false;
+        let order: Vec<i32> = (0..5)
+            .map(|i| {
+                pick_from_list(&mut short, &mut short_scores, i, &mut sorted, &mut pairs);
+                short_scores[i]
+            })
+            .collect();
+        assert_eq!(order, [5, 5, 3, 2, 1]);
+        assert!(!sorted, "five moves are only scanned");
+    }
+}
