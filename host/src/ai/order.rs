@@ -174,7 +174,7 @@ pub fn pick_from_list(
     if !*sorted && i == SCANNED && moves.len() > 4 * SCANNED {
         pairs.clear();
         pairs.extend(scores[i..].iter().copied().zip(moves[i..].iter().copied()));
-        pairs.sort_by(|a, b| b.0.cmp(&a.0));
+        pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
         for (k, &(score, mv)) in pairs.iter().enumerate() {
             scores[i + k] = score;
             moves[i + k] = mv;
@@ -205,7 +205,7 @@ mod tests {
     /// short one is picked by the scan alone.
     #[test]
     fn a_long_list_is_picked_best_first_and_sorted_once() {
-        let scores_in: Vec<i32> = (0..40).map(|k| (k * 37 % 11) as i32).collect();
+        let scores_in: Vec<i32> = (0..40).map(|k| k * 37 % 11).collect();
         let mut moves: Vec<Move> = (0..40).map(|k| Move::drop(0, k as henka_api::Cell)).collect();
         let mut scores = scores_in.clone();
         let (mut sorted, mut pairs) = (false, Vec::new());
