@@ -81,5 +81,32 @@ fn a_playtest_runs_in_the_background_and_compares_with_the_rules_before_an_edit(
     for side in ["before", "after"] {
         assert!(h.query_all_by_label(side).next().is_some(), "{side} column");
     }
+    assert!(h.query_by_label_contains("No fitted values: too few games").is_some(), "six games say nothing clear");
     h.snapshot("playtest-compare");
+}
+
+#[test]
+fn enough_games_fill_in_the_fitted_piece_values_with_their_intervals() {
+    // Six games leave the values unclear (the test above says so); a hundred make them clear.
+    let mut panel = PlaytestPanel::default();
+    (panel.games, panel.nodes, panel.threads, panel.seed) = (100, Some(300), 2, Some(4));
+    let mut h = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+        |ui, s: &mut State| {
+            let text = s.text.clone();
+            s.panel.show(ui, Some(henka::script::content_hash(&text)), &|| subject(&text));
+        },
+        State { panel, text: MINISHOGI.to_string() },
+    );
+    h.run_steps(2);
+    h.get_by_label("Run playtest").click();
+    h.run_steps(2);
+    wait_for(&mut h, "the playtest", |s| !s.panel.running());
+    let Some(Outcome::Single(f)) = &h.state().panel.outcome else { panic!("one run") };
+    assert!(f.report.fitted_scale.is_some(), "a hundred games make some value clear");
+    let rook = f.report.pieces.iter().find(|p| p.name == "Rook").unwrap();
+    let (value, margin) = (rook.fitted_value.unwrap(), rook.fitted_margin.unwrap());
+    assert!(margin > 0.0 && value - margin > 0.0, "the Rook is clearly worth something: {value:.0} ± {margin:.0}");
+    h.get_by_label("Piece values: estimated from the rules, and fitted from the games (with 95% intervals)");
+    assert!(h.query_by_label_contains("No fitted values").is_none());
+    h.snapshot("playtest-values");
 }

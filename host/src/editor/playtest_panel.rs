@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
 
 use eframe::egui::{self, Color32, RichText};
-use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, HLine, Legend, Plot};
+use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, HLine, Legend, Line, Plot, PlotPoints};
 
 use crate::playtest::{self, Difference, MoveLimit, Report, Run, SelfPlay, Shard, Subject};
 
@@ -323,14 +323,28 @@ fn show_outcome(ui: &mut egui::Ui, outcome: &Outcome) {
                 plot.bar_chart(length_histogram(r, i, reports.len()).name(name).color(*colour));
             }
         });
-    ui.label("Piece values: estimated from the rules, and fitted from the games");
-    let pieces = plotted_pieces(reports[reports.len() - 1].0);
-    let piece_names: Vec<String> = pieces.iter().map(|(name, _, _)| name.to_string()).collect();
+    let last = reports[reports.len() - 1].0;
+    if last.fitted_scale.is_some() {
+        ui.label("Piece values: estimated from the rules, and fitted from the games (with 95% intervals)");
+    } else {
+        ui.label("Piece values: estimated from the rules");
+        ui.label(RichText::new(format!("No fitted values: {}.", playtest::TOO_FEW_FOR_VALUES)).weak());
+    }
+    let pieces = plotted_pieces(last);
+    // One word a line, so neighbouring names do not overlap (the plot would drop one of them).
+    let piece_names: Vec<String> = pieces.iter().map(|(name, _, _)| name.replace(' ', "\n")).collect();
+    // Estimated bars sit left of their fitted ones, or on the name alone when nothing is fitted;
+    // the frame is the same either way.
+    let any_fitted = reports.iter().any(|(r, _)| r.fitted_scale.is_some());
+    let estimated_offset = if any_fitted { -0.2 } else { 0.0 };
+    let span = (-0.6, pieces.len() as f64 - 0.4);
     Plot::new("playtest-values")
         .height(170.0)
+        .include_x(span.0)
+        .include_x(span.1)
         .x_axis_formatter(move |mark, _| {
             let i = mark.value.round();
-            let whole = (mark.value - i).abs() < 1e-9 && i >= 0.0;
+            let whole = (mark.value - i).abs() < 1e-6 && i >= 0.0;
             if whole { piece_names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
         })
         .legend(Legend::default())
@@ -341,7 +355,7 @@ fn show_outcome(ui: &mut egui::Ui, outcome: &Outcome) {
             let estimated = pieces
                 .iter()
                 .enumerate()
-                .map(|(i, &(name, est, _))| Bar::new(i as f64 - 0.2, est).width(0.4).name(name))
+                .map(|(i, &(name, est, _))| Bar::new(i as f64 + estimated_offset, est).width(0.4).name(name))
                 .collect();
             plot.bar_chart(BarChart::new("estimated", estimated).color(Color32::GRAY));
             for (k, (r, colour)) in reports.iter().enumerate() {
@@ -349,12 +363,22 @@ fn show_outcome(ui: &mut egui::Ui, outcome: &Outcome) {
                     .iter()
                     .enumerate()
                     .filter_map(|(i, &(name, _, _))| {
-                        let v = r.pieces.iter().find(|p| p.name == name)?.fitted_value?;
+                        let p = r.pieces.iter().find(|p| p.name == name)?;
                         let offset = 0.2 + 0.4 * k as f64 / reports.len() as f64;
-                        Some(Bar::new(i as f64 + offset, v).width(0.4 / reports.len() as f64).name(name))
+                        Some((i as f64 + offset, p.fitted_value?, p.fitted_margin, name))
                     })
-                    .collect();
+                    .collect::<Vec<_>>();
                 let label = if reports.len() > 1 { format!("fitted ({})", names[k]) } else { "fitted".to_string() };
+                // Each fitted value's 95% interval as a whisker over its bar.
+                for &(x, v, margin, _) in &bars {
+                    if let Some(m) = margin {
+                        plot.line(Line::new("", PlotPoints::from(vec![[x, v - m], [x, v + m]])).color(*colour));
+                    }
+                }
+                let bars = bars
+                    .into_iter()
+                    .map(|(x, v, _, name)| Bar::new(x, v).width(0.4 / reports.len() as f64).name(name))
+                    .collect();
                 plot.bar_chart(BarChart::new(label, bars).color(*colour));
             }
         });
@@ -409,13 +433,14 @@ fn length_histogram(r: &Report, k: usize, runs: usize) -> BarChart {
     BarChart::new(r.label.clone(), bars)
 }
 
-/// The non-royal types with a fitted value, most supported first: `(name, estimated, support)`.
+/// The non-royal types with a fitted value (or, when the fit is not clear yet, whose counts
+/// differed in some position), most supported first: `(name, estimated, support)`.
 fn plotted_pieces(r: &Report) -> Vec<(&str, f64, u32)> {
     let mut pieces: Vec<(&str, f64, u32)> = r
         .pieces
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.fitted_value.is_some())
+        .filter(|&(t, p)| p.fitted_value.is_some() || (r.fitted_scale.is_none() && r.fit.values[t].is_some()))
         .map(|(t, p)| (p.name.as_str(), p.estimated_value as f64, r.fit.support[t]))
         .collect();
     pieces.sort_by_key(|p| std::cmp::Reverse(p.2));

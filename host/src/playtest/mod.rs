@@ -20,7 +20,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use henka_api::Variant;
 
-pub use report::{Plan, Report, Run};
+pub use report::{Plan, Report, Run, TOO_FEW_FOR_VALUES};
 pub use selfplay::{MoveLimit, Played, SelfPlay, Shard};
 pub use significance::{Difference, Estimate, Verdict};
 

@@ -74,6 +74,11 @@ pub struct Report {
     pub material: Vec<MaterialPoint>,
     pub diversity: Diversity,
     pub fit: Fit,
+    /// AI centipawns per fitted (Elo-scale) centipawn, from the types whose fitted value is
+    /// clearly positive; `None` when no type's is yet, and then no fitted value is shown: the
+    /// games are too few to say what the pieces are worth.
+    #[serde(default)]
+    pub fitted_scale: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -94,8 +99,12 @@ pub struct PieceStats {
     pub captured: f64,
     pub promotions: f64,
     pub estimated_value: i32,
-    /// Fitted from the games, scaled so the reference type shows its estimated value.
+    /// Fitted from the games and scaled to the AI's units (see [`Report::fitted_scale`]); `None`
+    /// for a royal type, a type whose counts never differed, or when no value is clear yet.
     pub fitted_value: Option<f64>,
+    /// The half-width of the fitted value's 95% interval, in the same units.
+    #[serde(default)]
+    pub fitted_margin: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -174,20 +183,15 @@ impl Run {
             max: lengths.last().copied().unwrap_or(0),
         };
         let types = self.pieces.len();
+        // Every game weighs one in the fit, however many positions were sampled from it: they
+        // share its result.
         let samples = games.iter().flat_map(|g| {
             let y = g.result.first_score();
-            g.samples.iter().map(move |s| (s.as_slice(), y))
+            let weight = 1.0 / g.samples.len().max(1) as f64;
+            g.samples.iter().map(move |s| (s.as_slice(), y, weight))
         });
         let fit = fit(types, samples);
-        // Fitted values are on the Elo scale; show them in the AI's units, scaled by the median
-        // ratio of estimate to fit over the types the fit knows (one noisy type cannot skew it),
-        // so a designer compares "fitted" with "estimated" directly.
-        let mut ratios: Vec<f64> = (0..types)
-            .filter(|&t| !self.pieces[t].royal)
-            .filter_map(|t| fit.values[t].filter(|&v| v > 0.0).map(|v| self.pieces[t].estimated as f64 / v))
-            .collect();
-        ratios.sort_by(f64::total_cmp);
-        let scale = ratios.get(ratios.len() / 2).copied().unwrap_or(1.0);
+        let fitted_scale = fitted_scale(&fit, &self.pieces);
         let per_game = |v: u32| v as f64 / n.max(1) as f64;
         let pieces = (0..types)
             .map(|t| PieceStats {
@@ -196,7 +200,11 @@ impl Run {
                 captured: per_game(games.iter().map(|g| g.captured[t]).sum()),
                 promotions: per_game(games.iter().map(|g| g.promotions[t]).sum()),
                 estimated_value: self.pieces[t].estimated,
-                fitted_value: fit.values[t].filter(|_| !self.pieces[t].royal).map(|v| v * scale),
+                fitted_value: fitted_scale.zip(fit.values[t]).filter(|_| !self.pieces[t].royal).map(|(s, v)| v * s),
+                fitted_margin: fitted_scale
+                    .zip(fit.errors[t])
+                    .filter(|_| !self.pieces[t].royal)
+                    .map(|(s, e)| Z95 * e * s),
             })
             .collect();
         let longest = games.iter().map(|g| g.material.len()).max().unwrap_or(0);
@@ -229,8 +237,33 @@ impl Run {
             material,
             diversity,
             fit,
+            fitted_scale,
         }
     }
+}
+
+/// Why a report shows no fitted values, for the table and the editor.
+pub const TOO_FEW_FOR_VALUES: &str =
+    "too few games to fit piece values (no piece's fitted value is clearly above zero yet); play more games";
+
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.96;
+
+/// Fitted values are on the Elo scale; they are shown in the AI's units, scaled by the median
+/// ratio of estimate to fit over the types whose fitted value is clearly positive (its 95%
+/// interval above zero), so one noisy type cannot skew it and a designer compares "fitted" with
+/// "estimated" directly. `None` when no type qualifies: a value near zero would blow the scale
+/// up, and an unclear fit is better not shown at all.
+fn fitted_scale(fit: &Fit, pieces: &[PieceMeta]) -> Option<f64> {
+    let mut ratios: Vec<f64> = (0..pieces.len())
+        .filter(|&t| !pieces[t].royal && pieces[t].estimated > 0)
+        .filter_map(|t| match (fit.values[t], fit.errors[t]) {
+            (Some(v), Some(e)) if v > Z95 * e => Some(pieces[t].estimated as f64 / v),
+            _ => None,
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios.get(ratios.len() / 2).copied()
 }
 
 fn percent(x: f64) -> String {
@@ -285,20 +318,116 @@ impl std::fmt::Display for Report {
         let width = r.pieces.iter().map(|p| p.name.chars().count()).max().unwrap_or(5).max(5);
         writeln!(
             f,
-            "{:<width$} {:>9} {:>9} {:>9} {:>9} {:>9}",
+            "{:<width$} {:>9} {:>9} {:>9} {:>9} {:>13}",
             "piece", "captures", "captured", "promotes", "estimated", "fitted"
         )?;
         for p in r.pieces.iter().filter(|p| p.captures + p.captured + p.promotions > 0.0 || p.fitted_value.is_some()) {
-            let fitted = p.fitted_value.map_or("—".to_string(), |v| format!("{v:.0}"));
+            let fitted = match (p.fitted_value, p.fitted_margin) {
+                (Some(v), Some(m)) => format!("{v:.0} ± {m:.0}"),
+                (Some(v), None) => format!("{v:.0}"),
+                _ => "—".to_string(),
+            };
             writeln!(
                 f,
-                "{:<width$} {:>9.2} {:>9.2} {:>9.2} {:>9} {:>9}",
+                "{:<width$} {:>9.2} {:>9.2} {:>9.2} {:>9} {:>13}",
                 p.name, p.captures, p.captured, p.promotions, p.estimated_value, fitted
             )?;
         }
-        write!(
-            f,
-            "(captures, captured, promotes: per game; values in centipawns, fitted scaled by the median fitted/estimated ratio)"
-        )
+        if r.fitted_scale.is_some() {
+            write!(
+                f,
+                "(captures, captured, promotes: per game; values in centipawns; fitted ± its 95% interval, scaled by the median estimated/fitted ratio of the clearly positive types)"
+            )
+        } else {
+            write!(
+                f,
+                "(captures, captured, promotes: per game; values in centipawns; no fitted values: {})",
+                TOO_FEW_FOR_VALUES
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's sampled differences.
+    type Samples = Vec<Vec<(u16, i16)>>;
+
+    /// A run of a two-type game (a Pawn estimated at 100, a Rook at 500) whose games are
+    /// `(result, sampled differences)`.
+    fn run(games: Vec<(GameResult, Samples)>) -> Run {
+        let piece = |name: &str, estimated| PieceMeta { name: name.into(), royal: false, estimated };
+        let games = games
+            .into_iter()
+            .enumerate()
+            .map(|(i, (result, samples))| GameSummary {
+                game: i as u32,
+                result,
+                reason: "checkmate".into(),
+                plies: 60,
+                captures: vec![0, 0],
+                captured: vec![0, 0],
+                promotions: vec![0, 0],
+                material: vec![0; 60],
+                position_at_10: Some(i as u64),
+                samples,
+            })
+            .collect();
+        Run {
+            label: "test".into(),
+            variant: "test".into(),
+            script_hash: None,
+            options: Vec::new(),
+            plan: Plan { games: 0, limit: "1 node per move".into(), opening_plies: 0, max_plies: 100, seed: 0 },
+            shards: vec![Shard::WHOLE],
+            pieces: vec![piece("Pawn", 100), piece("Rook", 500)],
+            games,
+        }
+    }
+
+    #[test]
+    fn a_few_perfectly_separated_games_give_no_fitted_values() {
+        // Six games, each sampled fifty times, and whoever is a Rook up always wins: a
+        // per-position fit would run off to huge values.
+        let games = (0..6)
+            .map(|g| {
+                let (result, rook) = if g % 2 == 0 { (GameResult::FirstWins, 1) } else { (GameResult::SecondWins, -1) };
+                (result, vec![vec![(0, 1), (1, rook)]; 50])
+            })
+            .collect();
+        let report = run(games).report();
+        let rook = report.fit.values[1].unwrap();
+        assert!(rook.abs() < 3000.0, "the prior holds the Rook's fitted value: {rook:.0}");
+        assert!(report.fit.errors[1].unwrap() > 200.0, "six games leave the Rook's value unclear");
+        assert_eq!(report.fitted_scale, None);
+        assert!(report.pieces.iter().all(|p| p.fitted_value.is_none() && p.fitted_margin.is_none()));
+        assert!(report.to_string().contains(TOO_FEW_FOR_VALUES), "{report}");
+    }
+
+    #[test]
+    fn many_games_recover_values_with_intervals_that_hold_them() {
+        // Games whose results follow the model with a Pawn worth 100 and a Rook 500 (Elo scale),
+        // ten sampled positions each with the same differences.
+        let mut rng = fastrand::Rng::with_seed(11);
+        let games = (0..4000)
+            .map(|_| {
+                let x = vec![(0u16, rng.i16(-3..=3)), (1u16, rng.i16(-1..=1))];
+                let z = (100.0 * x[0].1 as f64 + 500.0 * x[1].1 as f64) * std::f64::consts::LN_10 / 400.0;
+                let first_wins = rng.f64() < 1.0 / (1.0 + (-z).exp());
+                let result = if first_wins { GameResult::FirstWins } else { GameResult::SecondWins };
+                let x: Vec<(u16, i16)> = x.into_iter().filter(|&(_, n)| n != 0).collect();
+                (result, vec![x; 10])
+            })
+            .collect();
+        let report = run(games).report();
+        let scale = report.fitted_scale.expect("4000 games make both values clear");
+        assert!((scale - 1.0).abs() < 0.25, "estimates and truth agree, so the scale is about one: {scale}");
+        for (p, truth) in report.pieces.iter().zip([100.0, 500.0]) {
+            let (v, m) = (p.fitted_value.unwrap(), p.fitted_margin.unwrap());
+            assert!((v - truth).abs() <= m * 1.5, "{}: {v:.0} ± {m:.0} for {truth}", p.name);
+            assert!(m < truth * 0.5, "{}: margin {m:.0}", p.name);
+        }
     }
 }
