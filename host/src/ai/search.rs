@@ -1095,12 +1095,15 @@ impl Searcher {
                 if moves.is_empty() {
                     return self.terminal(pos, ply);
                 }
-            } else if !generated {
-                v.legal_captures(pos, &mut moves)?;
             }
             let stand = self.eval.evaluate(pos);
             if (stand >= beta && !in_check) || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
                 return Ok(stand);
+            }
+            // The captures only once standing pat has not ended the node: generating legal
+            // captures is the costliest step of the rest.
+            if !in_check && !generated {
+                v.legal_captures(pos, &mut moves)?;
             }
             // Where the main search ended, a mate by a drop is looked for before the captures:
             // the move that allowed it is refuted here rather than a ply later. Only below beta
