@@ -196,7 +196,23 @@ fn the_kit_tells_a_drops_check_without_playing_it() {
     assert_eq!(told("G*5b"), Some(true));
     assert_eq!(told("G*4b"), Some(true));
     assert_eq!(told("G*5c"), Some(false));
-    assert_eq!(told("5i5h"), None, "board moves are played to be judged");
+    assert_eq!(told("5i5h"), Some(false));
+    // Board moves: a direct check, a discovered one (the Silver leaves the Rook's file), a
+    // move that keeps the line closed, and a check by a piece moving along its own line.
+    let pos = v.parse_position("4k4/9/9/9/4S4/9/9/4R4/K8 b - 1").unwrap();
+    let told = |s: &str| v.gives_check_unplayed(&pos, v.parse_move(&pos, s).unwrap());
+    assert_eq!(told("5e4d"), Some(true), "discovered");
+    assert_eq!(told("5e5d"), Some(false), "still in the way");
+    assert_eq!(told("5h6h"), Some(false));
+    let pos = v.parse_position("4k4/9/9/9/9/9/9/4R4/K8 b - 1").unwrap();
+    let told = |s: &str| v.gives_check_unplayed(&pos, v.parse_move(&pos, s).unwrap());
+    assert_eq!(told("5h5c"), Some(true), "along its own line");
+    assert_eq!(told("5h5c+"), Some(true), "promoting");
+    assert_eq!(told("5h4h"), Some(false));
+    let pos = v.parse_position("3k5/9/9/9/9/9/9/4R4/K8 b - 1").unwrap();
+    let told = |s: &str| v.gives_check_unplayed(&pos, v.parse_move(&pos, s).unwrap());
+    assert_eq!(told("5h5b+"), Some(true), "a Dragon steps next to the King");
+    assert_eq!(told("5h5b"), Some(false), "an unpromoted Rook does not");
     // A move effect may change the board after the drop: the kit does not guess.
     let src = r#"let v = variant(#{ name: "Effects", board: [5, 5] });
 v.piece(#{ name: "King", token: "K", moves: "K", royal: true });

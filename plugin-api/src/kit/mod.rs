@@ -94,17 +94,22 @@ impl Variant for KitVariant {
     }
 
     fn gives_check_unplayed(&self, pos: &Position, mv: Move) -> Option<bool> {
-        if mv.kind != MoveKind::Drop || !self.drops_only_add_attacks() {
-            return None;
-        }
-        // Where check must be escaped, the enemy royal is not attacked before the drop, and a
-        // piece set down only blocks other pieces' lines: the check, if any, is the dropped
-        // piece's own. Only a last royal can be in check.
         let side = pos.side_to_move();
-        Some(
-            self.lone_royal(pos, side.opponent())
-                .is_some_and(|royal| self.gives_check_from(pos, mv.piece, side, mv.to, royal)),
-        )
+        match mv.kind {
+            // Where check must be escaped, the enemy royal is not attacked before the drop, and a
+            // piece set down only blocks other pieces' lines: the check, if any, is the dropped
+            // piece's own. Only a last royal can be in check.
+            MoveKind::Drop if self.drops_only_add_attacks() => Some(
+                self.lone_royal(pos, side.opponent())
+                    .is_some_and(|royal| self.gives_check_from(pos, mv.piece, side, mv.to, royal)),
+            ),
+            // A board move can check directly or by opening a line: the probes look at the board
+            // the move leaves.
+            MoveKind::Board if self.attacks_are_data() => {
+                Some(self.lone_royal(pos, side.opponent()).is_some_and(|royal| self.board_move_checks(pos, mv, royal)))
+            }
+            _ => None,
+        }
     }
 
     fn attackers(&self, pos: &Position, cell: Cell, by: Side, out: &mut Vec<Cell>) -> bool {

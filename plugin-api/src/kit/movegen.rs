@@ -15,6 +15,11 @@ use crate::model::position::Position;
 use crate::model::side::Side;
 use crate::rules::CheckRule;
 
+thread_local! {
+    /// [`KitVariant::lone_royal`]'s last answer: `((variant, position hash, side), cell)`.
+    static LAST_LONE_ROYAL: std::cell::Cell<Option<((usize, u64, usize), Cell)>> = const { std::cell::Cell::new(None) };
+}
+
 /// The first of the two position counters (one per side, first player first) that count the
 /// checks each side gave when the n-th check wins; counters 0 and 1 count passes.
 pub(crate) const CHECK_COUNTERS: usize = 2;
@@ -441,12 +446,25 @@ impl KitVariant {
     /// returns whether it did. [`KitVariant::attacked`] stops at the first, and
     /// [`KitVariant::attackers`] collects them all.
     #[inline]
-    fn probe_attackers(&self, pos: &Position, target: Cell, by: Side, mut found: impl FnMut(Cell) -> bool) -> bool {
+    fn probe_attackers(&self, pos: &Position, target: Cell, by: Side, found: impl FnMut(Cell) -> bool) -> bool {
+        self.probe_attackers_on(|c| pos.piece_at(c), target, by, found)
+    }
+
+    /// [`KitVariant::probe_attackers`] on the board that `piece_at` describes: the position, or
+    /// the position as a move would leave it ([`KitVariant::board_move_checks`]).
+    #[inline]
+    fn probe_attackers_on(
+        &self,
+        piece_at: impl Fn(Cell) -> Option<Piece>,
+        target: Cell,
+        by: Side,
+        mut found: impl FnMut(Cell) -> bool,
+    ) -> bool {
         let t = &self.tables;
         for p in &t.probes[by.index()] {
             let pc = t.probe_cells[p.base + target as usize];
             let ray = t.span(pc.ray);
-            let is_attacker = |c: Cell| matches!(pos.piece_at(c), Some(q) if q.side == by && p.types.contains(q.ty));
+            let is_attacker = |c: Cell| matches!(piece_at(c), Some(q) if q.side == by && p.types.contains(q.ty));
             match p.kind {
                 ProbeKind::Leap => {
                     if let Some(&c) = ray.first()
@@ -458,7 +476,7 @@ impl KitVariant {
                 }
                 ProbeKind::Slide => {
                     for &c in ray {
-                        if pos.piece_at(c).is_some() {
+                        if piece_at(c).is_some() {
                             if is_attacker(c) && found(c) {
                                 return true;
                             }
@@ -469,7 +487,7 @@ impl KitVariant {
                 ProbeKind::Lame => {
                     if let Some(&c) = ray.first()
                         && is_attacker(c)
-                        && t.span(pc.block).iter().all(|&b| pos.piece_at(b).is_none())
+                        && t.span(pc.block).iter().all(|&b| piece_at(b).is_none())
                         && found(c)
                     {
                         return true;
@@ -478,7 +496,7 @@ impl KitVariant {
                 ProbeKind::SkipFirst => {
                     let mut first_occupied = None;
                     for (k, &c) in ray.iter().enumerate() {
-                        if pos.piece_at(c).is_some() {
+                        if piece_at(c).is_some() {
                             if k >= 1 && is_attacker(c) && first_occupied.is_none_or(|f| f + 1 == k) && found(c) {
                                 return true;
                             }
@@ -492,6 +510,26 @@ impl KitVariant {
             }
         }
         false
+    }
+
+    /// Whether the board move `mv` of the side to move would leave a piece of its side attacking
+    /// `royal` (the enemy's), judged without playing it: on the board as the move leaves it (the
+    /// mover on `to`, `from` and a `via` capture empty), every probe sees a direct check and a
+    /// discovered one alike. Exact where attacks are data ([`KitVariant::attacks_are_data`]):
+    /// then the move changes nothing else.
+    pub(crate) fn board_move_checks(&self, pos: &Position, mv: Move, royal: Cell) -> bool {
+        let side = pos.side_to_move();
+        let mover = Piece::new(mv.piece, side);
+        let after = |c: Cell| {
+            if c == mv.to {
+                Some(mover)
+            } else if c == mv.from || c == mv.via {
+                None
+            } else {
+                pos.piece_at(c)
+            }
+        };
+        royal != mv.to && self.probe_attackers_on(after, royal, side, |_| true)
     }
 
     /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
@@ -1037,13 +1075,31 @@ impl KitVariant {
     }
 
     /// The cell of `side`'s royal where it has exactly one.
+    ///
+    /// A search asks this for one position many times in a row (is a drop a check? one call per
+    /// drop), and the answer is a scan of the whole board, so the last answer is kept per thread:
+    /// asked again for the same variant, position hash and side, and the cell still holds that
+    /// side's royal, it is the answer without a scan.
     pub(crate) fn lone_royal(&self, pos: &Position, side: Side) -> Option<Cell> {
+        let key = (self as *const KitVariant as usize, pos.hash(), side.index());
+        let is_royal_of_side =
+            |c: Cell| matches!(pos.piece_at(c), Some(p) if p.side == side && self.is_royal[p.ty as usize]);
+        if let Some((k, c)) = LAST_LONE_ROYAL.get()
+            && k == key
+            && is_royal_of_side(c)
+        {
+            return Some(c);
+        }
         let mut royals = (pos.cells().iter().enumerate())
             .filter(|(_, p)| matches!(p, Some(p) if p.side == side && self.is_royal[p.ty as usize]));
-        match (royals.next(), royals.next()) {
+        let found = match (royals.next(), royals.next()) {
             (Some((c, _)), None) => Some(c as Cell),
             _ => None,
+        };
+        if let Some(c) = found {
+            LAST_LONE_ROYAL.set(Some((key, c)));
         }
+        found
     }
 
     /// Perft on a board with make/unmake and one reused buffer per ply.

@@ -54,8 +54,8 @@ pub trait Variant: Send + Sync {
     /// [`Variant::in_check`]), where the variant can tell without playing it; `None` where it
     /// cannot. A search asks this of every move it means to prune, since checks are never
     /// pruned: in drop variants those are mostly drops, a hundred a node. Default: `None`, and
-    /// the caller plays the move and asks. The kit answers drops in variants whose attacks and
-    /// moves are plain data (no effects, no movement callbacks or paths).
+    /// the caller plays the move and asks. The kit answers drops and board moves in variants
+    /// whose attacks and moves are plain data (no effects, no movement callbacks or paths).
     fn gives_check_unplayed(&self, _pos: &Position, _mv: Move) -> Option<bool> {
         None
     }
