@@ -15,9 +15,13 @@ use crate::model::position::Position;
 use crate::model::side::Side;
 use crate::rules::CheckRule;
 
+/// Who asked [`KitVariant::lone_royal`]: the variant build's number (not its address: a
+/// reloaded script may reuse the address with other royals), the position hash and the side.
+type RoyalQuery = (u64, u64, usize);
+
 thread_local! {
-    /// [`KitVariant::lone_royal`]'s last answer: `((variant, position hash, side), cell)`.
-    static LAST_LONE_ROYAL: std::cell::Cell<Option<((usize, u64, usize), Cell)>> = const { std::cell::Cell::new(None) };
+    /// [`KitVariant::lone_royal`]'s last answer.
+    static LAST_LONE_ROYAL: std::cell::Cell<Option<(RoyalQuery, Cell)>> = const { std::cell::Cell::new(None) };
 }
 
 /// The first of the two position counters (one per side, first player first) that count the
@@ -1078,10 +1082,10 @@ impl KitVariant {
     ///
     /// A search asks this for one position many times in a row (is a drop a check? one call per
     /// drop), and the answer is a scan of the whole board, so the last answer is kept per thread:
-    /// asked again for the same variant, position hash and side, and the cell still holds that
+    /// asked again for the same variant build, position hash and side, and the cell still holds that
     /// side's royal, it is the answer without a scan.
     pub(crate) fn lone_royal(&self, pos: &Position, side: Side) -> Option<Cell> {
-        let key = (self as *const KitVariant as usize, pos.hash(), side.index());
+        let key = (self.id, pos.hash(), side.index());
         let is_royal_of_side =
             |c: Cell| matches!(pos.piece_at(c), Some(p) if p.side == side && self.is_royal[p.ty as usize]);
         if let Some((k, c)) = LAST_LONE_ROYAL.get()
