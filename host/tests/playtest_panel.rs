@@ -43,11 +43,11 @@ fn wait_for(h: &mut Harness<'static, State>, what: &str, done: impl Fn(&State) -
     h.run_steps(2);
 }
 
-#[test]
-fn a_playtest_runs_in_the_background_and_compares_with_the_rules_before_an_edit() {
+/// The tab on the minishogi script, set to play `games` seeded games of 300 nodes a move.
+fn harness(games: u32, height: f32) -> Harness<'static, State> {
     let mut panel = PlaytestPanel::default();
-    (panel.games, panel.nodes, panel.threads, panel.seed) = (6, Some(300), 2, Some(4));
-    let mut h = Harness::builder().with_size([900.0, 900.0]).build_ui_state(
+    (panel.games, panel.nodes, panel.threads, panel.seed) = (games, Some(300), 2, Some(4));
+    let mut h = Harness::builder().with_size([900.0, height]).build_ui_state(
         |ui, s: &mut State| {
             let text = s.text.clone();
             let hash = henka::script::content_hash(&text);
@@ -56,6 +56,12 @@ fn a_playtest_runs_in_the_background_and_compares_with_the_rules_before_an_edit(
         State { panel, text: MINISHOGI.to_string() },
     );
     h.run_steps(2);
+    h
+}
+
+#[test]
+fn a_playtest_runs_in_the_background_and_compares_with_the_rules_before_an_edit() {
+    let mut h = harness(6, 900.0);
     assert!(h.query_by_label("Compare with before").is_none(), "nothing to compare with yet");
     h.get_by_label("Run playtest").click();
     h.run_steps(2);
@@ -88,16 +94,7 @@ fn a_playtest_runs_in_the_background_and_compares_with_the_rules_before_an_edit(
 #[test]
 fn enough_games_fill_in_the_fitted_piece_values_with_their_intervals() {
     // Six games leave the values unclear (the test above says so); a hundred make them clear.
-    let mut panel = PlaytestPanel::default();
-    (panel.games, panel.nodes, panel.threads, panel.seed) = (100, Some(300), 2, Some(4));
-    let mut h = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, s: &mut State| {
-            let text = s.text.clone();
-            s.panel.show(ui, Some(henka::script::content_hash(&text)), &|| subject(&text));
-        },
-        State { panel, text: MINISHOGI.to_string() },
-    );
-    h.run_steps(2);
+    let mut h = harness(100, 700.0);
     h.get_by_label("Run playtest").click();
     h.run_steps(2);
     wait_for(&mut h, "the playtest", |s| !s.panel.running());
