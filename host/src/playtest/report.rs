@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fit::{Fit, fit};
 use super::selfplay::Shard;
-use super::significance::Estimate;
+use super::significance::{Estimate, Z95};
 use super::summary::{GameResult, GameSummary};
 
 /// The material curve is reported at every `MATERIAL_STEP`-th ply.
@@ -245,9 +245,6 @@ impl Run {
 /// Why a report shows no fitted values, for the table and the editor.
 pub const TOO_FEW_FOR_VALUES: &str =
     "too few games to fit piece values (no piece's fitted value is clearly above zero yet); play more games";
-
-/// The normal quantile of a two-sided 95% interval.
-const Z95: f64 = 1.96;
 
 /// Fitted values are on the Elo scale; they are shown in the AI's units, scaled by the median
 /// ratio of estimate to fit over the types whose fitted value is clearly positive (its 95%

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 /// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_964;
+pub(crate) const Z95: f64 = 1.959_964;
 
 /// A mean score with its standard error and 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
