@@ -532,3 +532,54 @@ fn games_played_at_once_are_all_counted_and_recorded() {
     let zero = henka(&["match", "ai", "random", "--variant", "kyoto", "--jobs", "0"]);
     assert!(!zero.status.success(), "no slots is an error");
 }
+
+/// The columns of the `ai` suite's rows for `label` (name, engine, label, then the figures).
+fn ai_rows(out: &str, label: &str) -> Vec<Vec<String>> {
+    out.lines()
+        .map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .filter(|cols| cols.len() > 3 && cols[0] == "shogi" && cols[2] == label)
+        .collect()
+}
+
+#[test]
+fn the_ai_benchmark_to_a_fixed_depth_counts_the_same_nodes_on_every_run() {
+    let opening = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    let args = [
+        "bench",
+        "--suite",
+        "ai",
+        "--variant",
+        "shogi",
+        "--engine",
+        "script",
+        "--ai-depth",
+        "3",
+        "--ai-position",
+        opening,
+    ];
+    let counts: Vec<String> = (0..2)
+        .map(|_| {
+            let o = henka(&args);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let out = stdout(&o);
+            let row = &ai_rows(&out, "#1")[0];
+            assert_eq!(row[3], "3", "searched to the depth asked: {out}");
+            let total = &ai_rows(&out, "total")[0];
+            assert_eq!(total[3], row[4], "one position: the total is its count");
+            row[4].clone()
+        })
+        .collect();
+    assert!(counts[0].parse::<u64>().unwrap() > 20, "{counts:?}");
+    assert_eq!(counts[0], counts[1]);
+}
+
+#[test]
+fn an_ai_benchmark_position_needs_one_variant() {
+    let o = henka(&["bench", "--suite", "ai", "--ai-depth", "1", "--ai-position", "4k4/9/9/9/9/9/9/9/4K4 b - 1"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--ai-position needs one --variant"));
+    let o =
+        henka(&["bench", "--suite", "ai", "--variant", "shogi", "--ai-depth", "1", "--ai-position", "not a position"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a position"), "names the bad position");
+}

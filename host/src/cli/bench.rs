@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 
 use super::{Engine, load_engine};
 
@@ -30,6 +30,15 @@ pub struct BenchArgs {
     /// Seconds per AI search (the `ai` suite searches two positions per variant and engine).
     #[arg(long, default_value_t = 2.0)]
     ai_seconds: f64,
+    /// Search each position of the `ai` suite to this depth instead of for `--ai-seconds`. The
+    /// node count is then the same on every run and machine: a change meant to make the search
+    /// faster without changing what it searches must leave it as it was.
+    #[arg(long, value_name = "PLIES")]
+    ai_depth: Option<u32>,
+    /// A position for the `ai` suite to search instead of the start and the middle game, in the
+    /// variant's position notation (repeatable; with one `--variant`).
+    #[arg(long = "ai-position", value_name = "POSITION")]
+    ai_positions: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -75,8 +84,9 @@ fn variant_names(args: &BenchArgs) -> Vec<String> {
     }
 }
 
-/// The AI's nodes per second: a timed search from the start and from a middle game (40 seeded
-/// random plies in), per variant and engine.
+/// The AI's nodes per second: a search (timed, or to a fixed depth) from the start and from a
+/// middle game (40 seeded random plies in), or from the positions given, per variant and engine,
+/// with a total per engine.
 fn ai_table(args: &BenchArgs) -> Result<()> {
     use henka_api::Game;
 
@@ -90,7 +100,14 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
         Some(e) => vec![e],
         None => vec![Engine::Script, Engine::Plugin],
     };
-    let time = std::time::Duration::from_secs_f64(args.ai_seconds);
+    let names = variant_names(args);
+    if !args.ai_positions.is_empty() && names.len() != 1 {
+        bail!("--ai-position needs one --variant: a position is written in one variant's notation");
+    }
+    let limits = match args.ai_depth {
+        Some(depth) => Limits { depth: Some(depth.max(1)), ..Limits::default() },
+        None => Limits::time(std::time::Duration::from_secs_f64(args.ai_seconds)),
+    };
     say!("");
     say!(
         "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9} {:>12} {:>12}",
@@ -103,24 +120,37 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
         "k nodes/s",
         "score"
     );
-    for name in variant_names(args) {
+    for name in names {
         for &engine in &engines {
             let Some(loaded) = load_or_gap(args, &name, engine)? else { continue };
             let v = loaded.variant.clone();
-            let mut middle = Game::new(v.start_position());
-            let mut rng = fastrand::Rng::with_seed(40);
-            let mut moves = Vec::new();
-            while middle.moves().len() < 40 && middle.outcome(v.as_ref())?.is_none() {
-                v.legal_moves(middle.position(), &mut moves)?;
-                middle.play(v.as_ref(), moves[rng.usize(..moves.len())])?;
-            }
-            for (label, game) in [("start", Game::new(v.start_position())), ("middle", middle)] {
+            let positions = if args.ai_positions.is_empty() {
+                let mut middle = Game::new(v.start_position());
+                let mut rng = fastrand::Rng::with_seed(40);
+                let mut moves = Vec::new();
+                while middle.moves().len() < 40 && middle.outcome(v.as_ref())?.is_none() {
+                    v.legal_moves(middle.position(), &mut moves)?;
+                    middle.play(v.as_ref(), moves[rng.usize(..moves.len())])?;
+                }
+                vec![("start".to_string(), Game::new(v.start_position())), ("middle".to_string(), middle)]
+            } else {
+                let mut games = Vec::new();
+                for (i, text) in args.ai_positions.iter().enumerate() {
+                    let pos = v.parse_position(text).with_context(|| format!("--ai-position {text:?}"))?;
+                    games.push((format!("#{}", i + 1), Game::new(pos)));
+                }
+                games
+            };
+            let engine_name = if engine == Engine::Script { "script" } else { "plugin" };
+            let (mut total_nodes, mut total_secs) = (0u64, 0f64);
+            for (label, game) in positions {
                 let mut searcher = searcher_for(v.clone(), &loaded.piece_values, 64);
-                let Some(r) = searcher.search(game.position(), game.history(), Limits::time(time), |_| {})? else {
+                let Some(r) = searcher.search(game.position(), game.history(), limits, |_| {})? else {
                     continue;
                 };
-                let engine_name = if engine == Engine::Script { "script" } else { "plugin" };
                 let secs = r.elapsed.as_secs_f64();
+                total_nodes += r.nodes;
+                total_secs += secs;
                 say!(
                     "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1} {:>12}",
                     name,
@@ -133,6 +163,16 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
                     r.score.to_string()
                 );
             }
+            say!(
+                "{:<20} {:<7} {:<9} {:>6} {:>12} {:>9.2} {:>12.1}",
+                name,
+                engine_name,
+                "total",
+                "",
+                total_nodes,
+                total_secs,
+                total_nodes as f64 / total_secs.max(1e-9) / 1e3
+            );
         }
     }
     Ok(())
