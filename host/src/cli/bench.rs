@@ -50,6 +50,10 @@ enum Suite {
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
+    // Checked before any table runs, so a mistake does not wait for the perft suite.
+    if !args.ai_positions.is_empty() && variant_names(&args).len() != 1 {
+        bail!("--ai-position needs one --variant: a position is written in one variant's notation");
+    }
     if matches!(args.suite, Suite::All | Suite::Perft) {
         perft_table(&args)?;
     }
@@ -100,10 +104,6 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
         Some(e) => vec![e],
         None => vec![Engine::Script, Engine::Plugin],
     };
-    let names = variant_names(args);
-    if !args.ai_positions.is_empty() && names.len() != 1 {
-        bail!("--ai-position needs one --variant: a position is written in one variant's notation");
-    }
     let limits = match args.ai_depth {
         Some(depth) => Limits { depth: Some(depth.max(1)), ..Limits::default() },
         None => Limits::time(std::time::Duration::from_secs_f64(args.ai_seconds)),
@@ -120,7 +120,7 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
         "k nodes/s",
         "score"
     );
-    for name in names {
+    for name in variant_names(args) {
         for &engine in &engines {
             let Some(loaded) = load_or_gap(args, &name, engine)? else { continue };
             let v = loaded.variant.clone();
