@@ -582,4 +582,6 @@ fn an_ai_benchmark_position_needs_one_variant() {
         henka(&["bench", "--suite", "ai", "--variant", "shogi", "--ai-depth", "1", "--ai-position", "not a position"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a position"), "names the bad position");
+    let o = henka(&["bench", "--suite", "ai", "--variant", "shogi", "--ai-depth", "0"]);
+    assert!(!o.status.success(), "a search of no plies measures nothing");
 }

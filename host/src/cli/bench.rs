@@ -27,13 +27,14 @@ pub struct BenchArgs {
     /// speed, or all.
     #[arg(long, value_enum, default_value_t = Suite::All)]
     suite: Suite,
-    /// Seconds per AI search (the `ai` suite searches two positions per variant and engine).
+    /// Seconds per AI search (the `ai` suite searches two positions per variant and engine, or
+    /// those given with `--ai-position`).
     #[arg(long, default_value_t = 2.0)]
     ai_seconds: f64,
     /// Search each position of the `ai` suite to this depth instead of for `--ai-seconds`. The
     /// node count is then the same on every run and machine: a change meant to make the search
     /// faster without changing what it searches must leave it as it was.
-    #[arg(long, value_name = "PLIES")]
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
     ai_depth: Option<u32>,
     /// A position for the `ai` suite to search instead of the start and the middle game, in the
     /// variant's position notation (repeatable; with one `--variant`).
@@ -105,7 +106,7 @@ fn ai_table(args: &BenchArgs) -> Result<()> {
         None => vec![Engine::Script, Engine::Plugin],
     };
     let limits = match args.ai_depth {
-        Some(depth) => Limits { depth: Some(depth.max(1)), ..Limits::default() },
+        Some(depth) => Limits { depth: Some(depth), ..Limits::default() },
         None => Limits::time(std::time::Duration::from_secs_f64(args.ai_seconds)),
     };
     say!("");
