@@ -533,6 +533,42 @@ fn games_played_at_once_are_all_counted_and_recorded() {
     assert!(!zero.status.success(), "no slots is an error");
 }
 
+/// `--sprt` stops a match once its sequential test decides: the AI against a random mover is
+/// far more than 50 Elo stronger, which a dozen games show, so a 100-game match ends early and
+/// says which hypothesis it accepted. Bounds in the wrong order are refused.
+#[test]
+fn a_sequential_test_stops_a_match_once_it_decides() {
+    let o = henka(&[
+        "match",
+        "ai",
+        "random",
+        "--variant",
+        "kyoto",
+        "--games",
+        "100",
+        "--time-per-move",
+        "0.02",
+        "--jobs",
+        "2",
+        "--seed",
+        "6",
+        "--sprt",
+        "0,50",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    let played: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("kyoto: ")?.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!((5..30).contains(&played), "stopped after {played} games: {out}");
+    assert!(match_wins(&out, "ai") + match_wins(&out, "random") <= played, "the table counts the games played: {out}");
+    assert!(out.contains("sequential test: ai is 50 Elo stronger than random rather than 0 (H1 accepted"), "{out}");
+    let wrong = henka(&["match", "ai", "random", "--variant", "kyoto", "--sprt", "20,0"]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("must be below the second"), "{wrong:?}");
+}
+
 /// The columns of the `ai` suite's rows for `label` (name, engine, label, then the figures).
 fn ai_rows(out: &str, label: &str) -> Vec<Vec<String>> {
     out.lines()

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Engine, load_engine};
 use crate::player::{Decision, Player, PlayerSpec, Setup};
-use crate::playtest::significance::Estimate;
+use crate::playtest::significance::{EloTest, Estimate, score_elo};
 use crate::record::Record;
 
 #[derive(Debug, clap::Args)]
@@ -58,6 +58,25 @@ pub struct MatchArgs {
     /// the threads a game keeps busy (one for two single-threaded players taking turns).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: u32,
+    /// Stop early once a sequential test (SPRT, α = β = 5%) decides between "A is ELO0 stronger
+    /// than B" and "A is ELO1 stronger", as engine testers do: `--sprt 0,20` asks whether a
+    /// change gains 20 Elo. `--games` stays the most games played.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_elo_pair)]
+    sprt: Option<(f64, f64)>,
+}
+
+/// `--sprt`'s two Elo differences, the first below the second.
+fn parse_elo_pair(text: &str) -> Result<(f64, f64), String> {
+    let parse = |t: &str| {
+        let t = t.trim();
+        t.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or(format!("\"{t}\" is not a number of Elo"))
+    };
+    let (a, b) = text.split_once(',').ok_or("give two Elo differences separated by a comma, e.g. 0,20")?;
+    let (elo0, elo1) = (parse(a)?, parse(b)?);
+    if elo0 >= elo1 {
+        return Err(format!("the first Elo difference ({elo0}) must be below the second ({elo1})"));
+    }
+    Ok((elo0, elo1))
 }
 
 /// One player's results.
@@ -110,6 +129,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
     // A's score game by game, for the interval.
     let mut a_scores = Vec::with_capacity(args.games as usize);
     let mut names = [args.a.to_string(), args.b.to_string()];
+    // The sequential test as it stood when it decided (the games still being played count in
+    // the table, not in the verdict).
+    let mut decided: Option<(EloTest, usize, bool)> = None;
     let next = AtomicU32::new(0);
     let (sender, finished) = mpsc::channel::<Finished>();
     std::thread::scope(|scope| -> Result<()> {
@@ -168,7 +190,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
             if let Some(dir) = &args.records {
                 write_record(dir, &f, &name, v.as_ref(), loaded.script_hash, &args)?;
             }
-            bar.set_message(format!("{} {}–{} {}", names[0], tally[0].wins, tally[1].wins, names[1]));
+            let mut message = format!("{} {}–{} {}", names[0], tally[0].wins, tally[1].wins, names[1]);
+            if let (Some((elo0, elo1)), None) = (args.sprt, decided) {
+                let test = EloTest::of(&a_scores, elo0, elo1);
+                message += &format!("  LLR {:.2} ({:.2}, {:.2})", test.llr, test.lower, test.upper);
+                if let Some(h1) = test.verdict() {
+                    decided = Some((test, a_scores.len(), h1));
+                    // No slot starts another game; those being played are finished.
+                    next.store(args.games, Ordering::Relaxed);
+                    bar.set_length(a_scores.len() as u64 + u64::from(args.jobs) - 1);
+                }
+            }
+            bar.set_message(message);
             bar.inc(1);
         }
         for slot in slots {
@@ -178,16 +211,47 @@ pub fn run(args: MatchArgs) -> Result<()> {
     })?;
     bar.finish_and_clear();
 
-    say!("{}: {} games, {} s per move, at most {} plies", name, args.games, args.time_per_move, args.max_plies);
+    let played = a_scores.len();
+    say!("{}: {} games, {} s per move, at most {} plies", name, played, args.time_per_move, args.max_plies);
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(6).max(6);
     say!("{:<width$} {:>6} {:>6} {:>7} {:>7}", "player", "wins", "draws", "losses", "score");
     for (n, t) in names.iter().zip(&tally) {
-        let score = (t.wins as f64 + t.draws as f64 / 2.0) / args.games.max(1) as f64 * 100.0;
+        let score = (t.wins as f64 + t.draws as f64 / 2.0) / played.max(1) as f64 * 100.0;
         say!("{:<width$} {:>6} {:>6} {:>7} {:>6.1}%", n, t.wins, t.draws, t.losses, score);
     }
     let a = Estimate::of(&a_scores);
     say!("{}'s score: {:.1}% (95% interval {:.1}–{:.1}%)", names[0], 100.0 * a.mean, 100.0 * a.low, 100.0 * a.high);
-    say!("average length: {:.1} plies", plies as f64 / args.games.max(1) as f64);
+    let elo = |score: f64| match score_elo(score) {
+        e if e.is_finite() => format!("{e:+.0}"),
+        e if e > 0.0 => "+∞".to_string(),
+        _ => "−∞".to_string(),
+    };
+    say!("Elo difference: {} (95% interval {} to {})", elo(a.mean), elo(a.low), elo(a.high));
+    if let Some((elo0, elo1)) = args.sprt {
+        let (a_name, b_name) = (&names[0], &names[1]);
+        match decided {
+            Some((test, games, true)) => say!(
+                "sequential test: {a_name} is {elo1} Elo stronger than {b_name} rather than {elo0} (H1 accepted after {games} games, LLR {:.2} ≥ {:.2})",
+                test.llr,
+                test.upper
+            ),
+            Some((test, games, false)) => say!(
+                "sequential test: {a_name} is not {elo1} Elo stronger than {b_name}; {elo0} fits better (H0 accepted after {games} games, LLR {:.2} ≤ {:.2})",
+                test.llr,
+                test.lower
+            ),
+            None => {
+                let test = EloTest::of(&a_scores, elo0, elo1);
+                say!(
+                    "sequential test: undecided after {played} games (LLR {:.2}, between {:.2} and {:.2}); more games would tell",
+                    test.llr,
+                    test.lower,
+                    test.upper
+                )
+            }
+        }
+    }
+    say!("average length: {:.1} plies", plies as f64 / played.max(1) as f64);
     let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     say!("end reasons: {}", reasons.join(", "));
     Ok(())

@@ -140,6 +140,58 @@ pub fn sprt(diff: &Difference, delta: f64) -> Verdict {
     }
 }
 
+/// The expected score of a player `elo` points stronger than its opponent (the logistic model
+/// engine ratings use: 400 points is ten to one).
+pub fn elo_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference a mean score stands for (the inverse of [`elo_score`]); infinite at 0 and 1.
+pub fn score_elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Where a match's sequential test stands: H0 "the player is `elo0` stronger" against H1 "it is
+/// `elo1` stronger", α = β = 5%.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloTest {
+    /// The log-likelihood ratio of H1 against H0 so far.
+    pub llr: f64,
+    /// H0 is accepted at or below this, H1 at or above `upper`.
+    pub lower: f64,
+    pub upper: f64,
+}
+
+impl EloTest {
+    /// The test after the player scored `scores` (1, ½ or 0 a game). This is the normal
+    /// approximation engine testing frameworks use (the generalised SPRT): the log-likelihood
+    /// ratio is n·(s₁ − s₀)·(2·mean − s₀ − s₁) / (2·variance), with sᵢ the score `elo_i`
+    /// stands for. The scores are counted with one win and one loss more, so a run of wins
+    /// alone (variance 0) still gives a finite ratio instead of a verdict after one game.
+    pub fn of(scores: &[f64], elo0: f64, elo1: f64) -> EloTest {
+        let lower = (0.05f64 / 0.95).ln();
+        let upper = (0.95f64 / 0.05).ln();
+        let n = scores.len() as f64 + 2.0;
+        let mean = (scores.iter().sum::<f64>() + 1.0) / n;
+        let squares = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() + mean.powi(2) + (1.0 - mean).powi(2);
+        let variance = squares / n;
+        let (s0, s1) = (elo_score(elo0), elo_score(elo1));
+        let llr = scores.len() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
+        EloTest { llr, lower, upper }
+    }
+
+    /// H1 accepted (`Some(true)`), H0 accepted (`Some(false)`), or not yet.
+    pub fn verdict(&self) -> Option<bool> {
+        if self.llr >= self.upper {
+            Some(true)
+        } else if self.llr <= self.lower {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +229,37 @@ mod tests {
         let big_a = Estimate::of(&[vec![1.0; 2000], vec![0.0; 2000]].concat());
         let big_b = Estimate::of(&[vec![1.0; 2010], vec![0.0; 1990]].concat());
         assert_eq!(sprt(&Difference::between(&big_a, &big_b), 0.1), Verdict::Same);
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        assert!((elo_score(0.0) - 0.5).abs() < 1e-12);
+        assert!((elo_score(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        for elo in [-300.0, -20.0, 5.0, 150.0] {
+            assert!((score_elo(elo_score(elo)) - elo).abs() < 1e-9);
+        }
+    }
+
+    /// Games drawn from a player of known strength: the test accepts H1 for a player well above
+    /// `elo1`, H0 for one at `elo0`, and a run of wins alone decides only after several games.
+    #[test]
+    fn the_elo_test_accepts_the_hypothesis_the_games_support() {
+        let games = |p: f64, n: usize, seed: u64| -> Vec<f64> {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            (0..n).map(|_| if rng.f64() < p { 1.0 } else { 0.0 }).collect()
+        };
+        let decided = |scores: &[f64]| -> Option<(usize, bool)> {
+            (1..=scores.len()).find_map(|k| EloTest::of(&scores[..k], 0.0, 20.0).verdict().map(|v| (k, v)))
+        };
+        // 100 Elo stronger (64 %): H1, within a few hundred games.
+        let (k, v) = decided(&games(elo_score(100.0), 2000, 1)).expect("decides");
+        assert!(v && k < 500, "H1 after {k}");
+        // Equal (50 %): H0, though it takes far more games to tell 0 from 20 Elo.
+        let (k, v) = decided(&games(0.5, 20_000, 2)).expect("decides");
+        assert!(!v && k > 200, "H0 after {k}");
+        // Wins alone: no verdict from the first games, H1 soon after.
+        let wins = vec![1.0; 40];
+        assert_eq!(EloTest::of(&wins[..2], 0.0, 20.0).verdict(), None);
+        assert_eq!(decided(&wins).map(|(_, v)| v), Some(true));
     }
 }
