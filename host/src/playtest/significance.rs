@@ -1,6 +1,7 @@
 //! How sure a playtest can be: the first player's score with its 95% interval, the difference
 //! between two rule sets with a two-sided test, and a sequential test that stops an A/B run as
-//! soon as the answer is clear.
+//! soon as the answer is clear; for `henka match`, the same kind of test on one player's score
+//! in Elo ([`EloTest`]).
 //!
 //! Each game scores 1, ½ or 0 for the first player; scores are averaged with their sample
 //! variance (draws lower it), and intervals use the normal approximation, as engine testers do
