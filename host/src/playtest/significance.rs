@@ -119,10 +119,15 @@ pub enum Verdict {
     Same,
 }
 
+/// Wald's bounds on the log-likelihood ratio for α = β = 5%: the null hypothesis is accepted at
+/// or below the first, the alternative at or above the second.
+fn sprt_bounds() -> (f64, f64) {
+    ((0.05f64 / 0.95).ln(), (0.95f64 / 0.05).ln())
+}
+
 /// The sequential test of a difference against ±`delta`, with α = β = 5%.
 pub fn sprt(diff: &Difference, delta: f64) -> Verdict {
-    let upper = (0.95f64 / 0.05).ln();
-    let lower = (0.05f64 / 0.95).ln();
+    let (lower, upper) = sprt_bounds();
     let var = diff.std_error.powi(2);
     if !var.is_finite() || var <= 0.0 {
         return Verdict::Continue;
@@ -170,8 +175,7 @@ impl EloTest {
     /// stands for. The scores are counted with one win and one loss more, so a run of wins
     /// alone (variance 0) still gives a finite ratio instead of a verdict after one game.
     pub fn of(scores: &[f64], elo0: f64, elo1: f64) -> EloTest {
-        let lower = (0.05f64 / 0.95).ln();
-        let upper = (0.95f64 / 0.05).ln();
+        let (lower, upper) = sprt_bounds();
         let n = scores.len() as f64 + 2.0;
         let mean = (scores.iter().sum::<f64>() + 1.0) / n;
         let squares = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() + mean.powi(2) + (1.0 - mean).powi(2);
