@@ -133,3 +133,43 @@ fn an_engine_over_usi_can_be_the_teacher() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--teacher needs --teacher-nodes above 0"));
 }
+
+#[test]
+fn a_placement_table_is_learnt_from_the_teachers_verdicts_and_then_used() {
+    // A copy of Minishogi of its own (another hash), so the other tests' files stay apart.
+    let src = std::fs::read_to_string(example("first-variant.rhai")).unwrap();
+    let dir = common::home().join("scripts");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("placement-minishogi.rhai");
+    std::fs::write(&script, src + "\n// learns a placement table\n").unwrap();
+    let path = script.to_str().unwrap();
+    let args = ["tune", path, "--placement", "--games", "100", "--nodes", "300", "--seed", "4", "--threads", "2"];
+    let o = henka(&[&args[..], &["--teacher-nodes", "200"]].concat());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("placement table:"), "{out}");
+    let loaded = henka::script::load_file(&script).unwrap();
+    let v: Arc<dyn Variant> = loaded.variant.clone();
+    let t = tuned::for_variant(&v).expect("stored for this script");
+    let fit = t.placement_fit.as_ref().expect("the fit's report is stored");
+    assert!(fit.samples >= 100 && fit.samples <= t.taught, "{fit:?}");
+    assert!(!t.placement.is_empty(), "{out}");
+    // The values and terms are the ones it started from: only the table is learnt.
+    let untuned = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &loaded.piece_values));
+    assert_eq!(t.board, untuned.values().board_values());
+    assert_eq!(t.terms, untuned.terms());
+    // Every AI for this script now adds the table to its evaluation.
+    let searcher = searcher_for(v.clone(), &loaded.piece_values, 1);
+    assert!(searcher.evaluator().placement().is_some());
+    let positions = ["rbsgk/4p/5/P4/KGSBR b - 1", "rbsgk/5/5/P4/KGSB1 b Rp 1", "1bsgk/4p/5/P4/KGSBR w R 1"];
+    let differs = positions.iter().any(|p| {
+        let pos = v.parse_position(p).unwrap();
+        searcher.evaluator().evaluate(&pos) != untuned.evaluate(&pos)
+    });
+    assert!(differs, "the table is in use");
+
+    // A table is learnt from verdicts: without a teacher the command is refused before any game.
+    let o = henka(&args);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--teacher-nodes"), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -15,6 +15,10 @@
 //! Fairy-Stockfish (docs/ai-strength.md, round 3) and cost a quarter of the node rate. A term that
 //! weighs nothing is not computed. The evaluation is linear in its
 //! [`features`](Evaluator::features), so tuning is a logistic regression of game results on them.
+//!
+//! A learnt placement table ([`super::placement`]: what each piece adds for where it stands) may
+//! come on top, from `henka tune --placement`; it is not among those features, so refitting the
+//! values and terms leaves it as it is.
 
 use std::sync::{Arc, OnceLock};
 
@@ -22,6 +26,7 @@ use henka_api::{Geometry, PieceId, Position, Side, Variant};
 use serde::{Deserialize, Serialize};
 
 use super::king_danger::KingDanger;
+use super::placement::Placement;
 use super::values::PieceValues;
 
 /// Bonus per piece at distance 1, 2, 3 from the nearest enemy royal (none farther away).
@@ -78,6 +83,7 @@ pub struct Evaluator {
     /// The mobility term's table, shared by the clones of this evaluator (the search's helpers).
     mobility: Arc<Mobility>,
     king_danger: KingDanger,
+    placement: Option<Arc<Placement>>,
 }
 
 /// Per side, indexed `type × cells + cell`: the cells a piece of that type reaches from there on
@@ -109,6 +115,7 @@ struct Raw {
     mobility: [i32; 2],
     /// Squared danger units each side puts on the enemy royal.
     danger: [i32; 2],
+    placement: [i32; 2],
 }
 
 impl Evaluator {
@@ -150,6 +157,7 @@ impl Evaluator {
         });
         Evaluator {
             king_danger: KingDanger::new(v),
+            placement: None,
             mobility,
             diameter,
             values,
@@ -159,6 +167,16 @@ impl Evaluator {
             coords,
             far,
         }
+    }
+
+    /// This evaluator with a learnt placement table added to every score ([`super::placement`]).
+    pub fn with_placement(mut self, placement: Option<Placement>) -> Evaluator {
+        self.placement = placement.map(Arc::new);
+        self
+    }
+
+    pub fn placement(&self) -> Option<&Placement> {
+        self.placement.as_deref()
     }
 
     pub fn values(&self) -> &PieceValues {
@@ -181,6 +199,7 @@ impl Evaluator {
                 + raw.advanced[s] * t.advanced
                 + raw.mobility[s] * t.mobility / 10
                 + raw.danger[s] * t.king_danger
+                + raw.placement[s]
         };
         let us = pos.side_to_move().index();
         // Script values are unbounded; an evaluation must never read as a mate.
@@ -292,6 +311,10 @@ impl Evaluator {
             if defenders && royal_count[s] > 0 && self.distance(c, royals[s][0]) == 1 {
                 raw.defenders[s] += 1;
             }
+        }
+        if let Some(p) = &self.placement {
+            let first = |s: usize| (royal_count[s] > 0).then(|| royals[s][0] as henka_api::Cell);
+            raw.placement = p.score(pos, [first(0), first(1)]);
         }
         if self.terms.king_danger != 0 || counts.is_some() {
             for side in Side::BOTH {

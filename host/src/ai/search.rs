@@ -234,6 +234,11 @@ impl Searcher {
     /// A searcher whose evaluation also weighs `terms` (tuned ones, see [`super::tuned`]).
     pub fn with_terms(variant: Arc<dyn Variant>, values: PieceValues, terms: Terms, table_mb: usize) -> Searcher {
         let eval = Evaluator::with_terms(variant.as_ref(), values, terms);
+        Searcher::with_evaluator(variant, eval, table_mb)
+    }
+
+    /// A searcher that evaluates with `eval` (a tuned one with a placement table, say).
+    pub fn with_evaluator(variant: Arc<dyn Variant>, eval: Evaluator, table_mb: usize) -> Searcher {
         let elsewhere = delegate::elsewhere(&variant);
         // Searched elsewhere, the table lives there; this one stays at its smallest.
         let local_mb = if elsewhere.is_some() { 0 } else { table_mb };
@@ -1235,7 +1240,8 @@ fn from_table(score: i32, ply: usize) -> i32 {
 /// When `henka tune` stored weights for the variant's exact script, they are used instead.
 pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: usize) -> Searcher {
     if let Some(t) = super::tuned::for_variant(&v) {
-        return Searcher::with_terms(v, t.values(), t.terms, table_mb);
+        let eval = t.evaluator(v.as_ref());
+        return Searcher::with_evaluator(v, eval, table_mb);
     }
     let values = PieceValues::estimate(v.as_ref(), overrides);
     Searcher::new(v, values, table_mb)

@@ -13,20 +13,25 @@
 //! ±150 centipawns (proximity 0–300 %), so a small run cannot make the AI play absurdly. Files
 //! written before a term existed read it as 0 (off).
 //!
+//! `henka tune --placement` learns a placement table ([`super::placement`]) instead, on top of the
+//! values and terms as they are, from a teacher's verdicts ([`crate::playtest::placement_fit`]).
+//!
 //! Files live in `$XDG_CACHE_HOME/henka/eval/` (else `~/.cache/henka/eval/`), named
 //! `<variant>-<script hash>.json`: a changed script has another hash and plays untuned until it
 //! is tuned again. Scripts are matched to their hash by the script loader
 //! ([`crate::script::script_hash_of`]), so the editor, `henka match`, `henka playtest` and `henka usi` all find the
-//! weights through [`super::searcher_for`] without passing the hash around.
+//! weights through [`super::searcher_for`] without passing the hash around. Henka also ships
+//! tuned files for some bundled scripts ([`BUNDLED`]); one in the cache comes first.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result};
 use henka_api::{PieceId, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::eval::Terms;
+use super::eval::{Evaluator, Terms};
+use super::placement::Placement;
 use super::search::Searcher;
 use super::values::PieceValues;
 
@@ -42,6 +47,13 @@ pub struct TunedEval {
     pub board: Vec<i32>,
     pub hand: Vec<i32>,
     pub terms: Terms,
+    /// A learnt placement table ([`super::placement`]), as readable lines; none in files
+    /// written before it existed or by a tuning run without `--placement`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placement: Vec<String>,
+    /// How the placement table was fitted, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement_fit: Option<PlacementFitReport>,
     /// What the weights were learnt from.
     pub games: u32,
     pub positions: usize,
@@ -59,15 +71,33 @@ pub struct TunedEval {
     pub seed: u64,
 }
 
+/// What a placement fit used and how much it explained.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacementFitReport {
+    /// The positions the fit used: those the teacher judged and did not call decided.
+    pub samples: usize,
+    /// The share of the teacher's variance that the evaluation explained without and with the
+    /// table, on positions held out of the fit.
+    pub explained_before: f64,
+    pub explained_after: f64,
+}
+
 impl TunedEval {
     pub fn values(&self) -> PieceValues {
         PieceValues::from_parts(self.board.clone(), self.hand.clone())
     }
 
-    /// Whether the weights fit `v`'s piece table.
+    /// The evaluation these weights make for `v`.
+    pub fn evaluator(&self, v: &dyn Variant) -> Evaluator {
+        // `fits` has read the placement lines once already; a file that got here parses.
+        let placement = (!self.placement.is_empty()).then(|| Placement::parse(v, &self.placement).ok()).flatten();
+        Evaluator::with_terms(v, self.values(), self.terms).with_placement(placement)
+    }
+
+    /// Whether the weights fit `v`'s piece table (and its placement lines name its pieces and cells).
     fn fits(&self, v: &dyn Variant) -> bool {
         let n = v.info().pieces.len();
-        self.board.len() == n && self.hand.len() == n
+        self.board.len() == n && self.hand.len() == n && Placement::parse(v, &self.placement).is_ok()
     }
 }
 
@@ -99,10 +129,24 @@ pub fn load_from(dir: &Path, v: &dyn Variant, hash: u64) -> Option<TunedEval> {
     t.fits(v).then_some(t)
 }
 
-/// The tuned evaluation for this variant's exact script, if one was stored.
+/// The tuned evaluation for this variant's exact script: the one `henka tune` stored in the cache
+/// folder, else the one Henka ships for that script (see [`BUNDLED`]).
 pub fn for_variant(v: &Arc<dyn Variant>) -> Option<TunedEval> {
     let hash = crate::script::script_hash_of(v)?;
-    load_from(&cache_dir()?, v.as_ref(), hash)
+    cache_dir().and_then(|dir| load_from(&dir, v.as_ref(), hash)).or_else(|| bundled(v.as_ref(), hash))
+}
+
+/// Tuned evaluations shipped with Henka for its bundled scripts, as `henka tune` wrote them
+/// (`scripts/tuned/`). Each names the script hash it was learnt for: an edited script no longer
+/// matches and plays untuned until it is tuned again, as with files in the cache.
+pub const BUNDLED: &[&str] = &[include_str!("../../../scripts/tuned/shogi.json")];
+
+/// The shipped tuned evaluation for `v`'s script at `hash`, if there is one.
+fn bundled(v: &dyn Variant, hash: u64) -> Option<TunedEval> {
+    static PARSED: OnceLock<Vec<TunedEval>> = OnceLock::new();
+    let parsed = PARSED.get_or_init(|| BUNDLED.iter().filter_map(|text| serde_json::from_str(text).ok()).collect());
+    let hash = format!("{hash:016x}");
+    parsed.iter().find(|t| t.script_hash == hash && t.variant == v.info().meta.name && t.fits(v)).cloned()
 }
 
 /// Writes `t` into `dir` (created if need be); returns the file's path.
@@ -118,7 +162,10 @@ pub fn save_to(dir: &Path, v: &dyn Variant, hash: u64, t: &TunedEval) -> Result<
 /// `values` and the untuned terms.
 pub fn searcher(v: Arc<dyn Variant>, values: PieceValues, table_mb: usize) -> Searcher {
     match for_variant(&v) {
-        Some(t) => Searcher::with_terms(v, t.values(), t.terms, table_mb),
+        Some(t) => {
+            let eval = t.evaluator(v.as_ref());
+            Searcher::with_evaluator(v, eval, table_mb)
+        }
         None => Searcher::new(v, values, table_mb),
     }
 }
@@ -131,6 +178,27 @@ pub fn piece_rows(v: &dyn Variant) -> Vec<(PieceId, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A shipped evaluation that no longer matches its script would silently stop being used:
+    /// an edit to a bundled script must come with a new tuning run (or the file's removal).
+    #[test]
+    fn every_shipped_evaluation_fits_a_bundled_script_as_it_is() {
+        assert_eq!(BUNDLED.len(), 1);
+        for text in BUNDLED {
+            let t: TunedEval = serde_json::from_str(text).expect("a shipped file parses");
+            let loaded = crate::catalog::bundled_script(&t.variant.to_lowercase());
+            let v: Arc<dyn Variant> = loaded.variant.clone();
+            assert_eq!(
+                t.script_hash,
+                format!("{:016x}", loaded.content_hash),
+                "{} was edited since it was tuned",
+                t.variant
+            );
+            let found = bundled(v.as_ref(), loaded.content_hash).expect("found by its script");
+            assert!(!found.placement.is_empty());
+            assert!(found.evaluator(v.as_ref()).placement().is_some());
+        }
+    }
 
     #[test]
     fn file_names_carry_the_variant_and_the_hash() {
@@ -167,6 +235,8 @@ mod tests {
             teacher: None,
             taught: 0,
             seed: 0,
+            placement: vec!["cell K 8h 150".into(), "hand P 2 -5".into()],
+            placement_fit: Some(PlacementFitReport { samples: 90, explained_before: 0.3, explained_after: 0.6 }),
         };
         save_to(&dir, v.as_ref(), loaded.content_hash, &t).unwrap();
         assert_eq!(load_from(&dir, v.as_ref(), loaded.content_hash), Some(t));

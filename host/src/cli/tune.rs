@@ -9,6 +9,7 @@ use super::{Engine, load_engine};
 use crate::ai::eval::Evaluator;
 use crate::ai::tuned;
 use crate::ai::values::PieceValues;
+use crate::playtest::placement_fit::DECIDED_CP;
 use crate::playtest::tune::{self as tuning, EngineTeacher, TuneOptions};
 
 #[derive(Debug, clap::Args)]
@@ -31,6 +32,11 @@ pub struct TuneArgs {
     /// search; a stronger engine is a better judge. Needs `--teacher-nodes`.
     #[arg(long, value_name = "usi:COMMAND", requires = "teacher_nodes")]
     teacher: Option<String>,
+    /// Learn a placement table instead of the values and terms: what each piece adds for where
+    /// it stands, near its own and the enemy royal, and for each extra piece in hand, fitted to
+    /// the teacher's verdicts (needs `--teacher-nodes`). The values and terms stay as they are.
+    #[arg(long, requires = "teacher_nodes")]
+    placement: bool,
     #[command(flatten)]
     play: SelfPlayArgs,
     /// Start from the estimated values even when tuned ones are stored.
@@ -45,7 +51,9 @@ pub fn run(args: TuneArgs) -> Result<()> {
     let dir = tuned::cache_dir().context("no cache folder: set XDG_CACHE_HOME or HOME")?;
     let estimated = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &loaded.piece_values));
     let start = match tuned::for_variant(&v).filter(|_| !args.fresh) {
-        Some(t) => Evaluator::with_terms(v.as_ref(), t.values(), t.terms),
+        // A new table replaces the stored one rather than learning on top of it.
+        Some(t) if args.placement => Evaluator::with_terms(v.as_ref(), t.values(), t.terms),
+        Some(t) => t.evaluator(v.as_ref()),
         None => estimated.clone(),
     };
     if args.teacher.is_some() && args.teacher_nodes == 0 {
@@ -66,6 +74,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
             .map(engine_teacher)
             .transpose()?
             .map(|command| EngineTeacher { command, variant: super::match_cmd::variant_name(&args.variant) }),
+        placement: args.placement,
     };
     let teacher = match (opts.teacher_nodes, &opts.teacher_engine) {
         (0, _) => String::new(),
@@ -106,6 +115,21 @@ pub fn run(args: TuneArgs) -> Result<()> {
     say!("{} positions from {} games", t.positions, t.games);
     if opts.teacher_nodes > 0 {
         say!("{} of them judged by the teacher", t.taught);
+    }
+    if let Some(fit) = &t.placement_fit {
+        say!(
+            "{} of them not yet decided (the teacher within ±{DECIDED_CP}), which the table is fitted to",
+            fit.samples
+        );
+        say!(
+            "placement table: {} weights; on held-out positions the evaluation explained {:.0}% of the \
+             teacher's verdicts, {:.0}% with the table",
+            t.placement.len(),
+            fit.explained_before * 100.0,
+            fit.explained_after * 100.0
+        );
+        say!("wrote {}", path.display());
+        return Ok(());
     }
     say!("{:<8} {:>9} {:>9} {:>9} {:>9}", "piece", "board", "(was)", "hand", "(was)");
     let was = estimated.values();

@@ -4,11 +4,13 @@
 //!
 //! One concept per module: [`selfplay`] plays the games (seeded, on every core, in shards),
 //! [`summary`] keeps what each game says as data, [`report`] turns a run into statistics,
-//! [`fit`] fits piece values from the results, [`significance`] says how sure they are and
+//! [`fit`] fits piece values from the results, [`tune`] and [`placement_fit`] learn the AI's
+//! evaluation from self-play, [`significance`] says how sure they are and
 //! when an A/B comparison may stop. Nothing here draws or prints: the command line
 //! (`henka playtest`) and the editor show the same [`Report`].
 
 pub mod fit;
+pub mod placement_fit;
 pub mod report;
 pub mod selfplay;
 pub mod significance;

@@ -125,7 +125,7 @@ pub fn play_with(
     wanted: impl Fn(u32) -> bool + Sync,
     on_game: impl Fn(&Played) + Sync,
 ) -> Result<Vec<GameSummary>> {
-    let make = || Searcher::with_terms(variant.clone(), eval.values().clone(), eval.terms(), TABLE_MB);
+    let make = || Searcher::with_evaluator(variant.clone(), eval.clone(), TABLE_MB);
     play_games(variant, eval.values(), plan, make, wanted, on_game)
 }
 

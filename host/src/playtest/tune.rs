@@ -17,10 +17,11 @@ use std::sync::{Arc, Mutex};
 use anyhow::Result;
 use henka_api::{Position, Variant};
 
+use super::placement_fit::fit_placement;
 use super::selfplay::{self, MoveLimit, SelfPlay, Shard};
 use crate::ai::eval::{EXTRA_FEATURES, Evaluator, Terms};
 use crate::ai::order::victim_value;
-use crate::ai::tuned::TunedEval;
+use crate::ai::tuned::{PlacementFitReport, TunedEval};
 use crate::ai::{Limits, Score, Searcher};
 use crate::usi::client::UsiClient;
 
@@ -63,6 +64,9 @@ pub struct TuneOptions {
     /// The teacher when it is not Henka's own search: a USI engine, searching
     /// `go nodes <teacher_nodes>`.
     pub teacher_engine: Option<EngineTeacher>,
+    /// Learn a placement table on top of the current evaluation (from the teacher's verdicts
+    /// alone) instead of refitting the values and terms.
+    pub placement: bool,
 }
 
 /// A USI engine as the teacher.
@@ -126,10 +130,55 @@ pub fn tune(
         },
     )?;
     let positions = samples.into_inner().unwrap_or_else(|e| e.into_inner());
-    let (samples, taught) = if opts.teacher_nodes == 0 {
+    let provenance = TunedEval {
+        variant: v.info().meta.name.clone(),
+        script_hash: format!("{hash:016x}"),
+        pieces: v.info().pieces.iter().map(|p| p.written().to_string()).collect(),
+        board: start.values().board_values().to_vec(),
+        hand: start.values().hand_values().to_vec(),
+        terms: start.terms(),
+        placement: start.placement().map(|p| p.lines(v.as_ref())).unwrap_or_default(),
+        placement_fit: None,
+        games: opts.games,
+        positions: positions.len(),
+        nodes_per_move: opts.nodes_per_move,
+        teacher_nodes: opts.teacher_nodes,
+        teacher: opts.teacher_engine.as_ref().map(|e| e.command.clone()),
+        taught: 0,
+        seed: opts.seed,
+    };
+    if opts.placement {
+        if opts.teacher_nodes == 0 {
+            anyhow::bail!("a placement table is learnt from a teacher's verdicts: give --teacher-nodes");
+        }
+        let verdicts = teach(v, start, &positions, opts, &on_taught)?;
+        let judged: Vec<(Position, i32)> = positions
+            .iter()
+            .zip(&verdicts)
+            .filter_map(|((pos, _), said)| match said {
+                Some(Score::Cp(cp)) => Some((pos.clone(), *cp)),
+                _ => None,
+            })
+            .collect();
+        let fit = fit_placement(v.as_ref(), start, &judged).map_err(anyhow::Error::msg)?;
+        return Ok(TunedEval {
+            placement: fit.placement.lines(v.as_ref()),
+            placement_fit: Some(PlacementFitReport {
+                samples: fit.samples,
+                explained_before: fit.explained_before,
+                explained_after: fit.explained_after,
+            }),
+            taught: verdicts.iter().filter(|s| s.is_some()).count(),
+            ..provenance
+        });
+    }
+    let (samples, taught): (Vec<Sample>, usize) = if opts.teacher_nodes == 0 {
         (positions.iter().map(|(pos, y)| (start.features(pos), *y)).collect(), 0)
     } else {
-        teach(v, start, &positions, opts, &on_taught)?
+        let verdicts = teach(v, start, &positions, opts, &on_taught)?;
+        let taught = verdicts.iter().filter(|s| s.is_some()).count();
+        let samples = positions.iter().zip(&verdicts).map(|((pos, y), said)| (start.features(pos), target(*said, *y)));
+        (samples.collect(), taught)
     };
     let w0 = start.weights();
     let weights = fit(&samples, &w0, 2 * v.info().pieces.len());
@@ -148,35 +197,23 @@ pub fn tune(
         mobility: term(extra[4]),
         king_danger: term(extra[5]),
     };
-    Ok(TunedEval {
-        variant: v.info().meta.name.clone(),
-        script_hash: format!("{hash:016x}"),
-        pieces: v.info().pieces.iter().map(|p| p.written().to_string()).collect(),
-        board,
-        hand,
-        terms,
-        games: opts.games,
-        positions: samples.len(),
-        nodes_per_move: opts.nodes_per_move,
-        teacher_nodes: opts.teacher_nodes,
-        teacher: opts.teacher_engine.as_ref().map(|e| e.command.clone()),
-        taught,
-        seed: opts.seed,
-    })
+    // A stored placement table is kept as it was: this fit does not see it.
+    Ok(TunedEval { board, hand, terms, positions: samples.len(), taught, ..provenance })
 }
 
-/// Each position's features with its target: the game's result blended with what a search of
-/// `opts.teacher_nodes` nodes from it says, on `opts.threads` threads; and how many positions
-/// the teacher gave a verdict on.
+/// What the teacher says of each position (the score for the side to move; `None` where it has
+/// no move or gives no score), searched on `opts.threads` threads.
 fn teach(
     v: &Arc<dyn Variant>,
     start: &Evaluator,
     positions: &[(Position, f64)],
     opts: &TuneOptions,
     on_taught: &(impl Fn(usize) + Sync),
-) -> Result<(Vec<Sample>, usize)> {
+) -> Result<Vec<Option<Score>>> {
     let next = AtomicUsize::new(0);
-    let parts: Vec<Result<Vec<(usize, f64, bool)>>> = std::thread::scope(|scope| {
+    // Per thread: each position it judged, by index.
+    type Judged = Vec<(usize, Option<Score>)>;
+    let parts: Vec<Result<Judged>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..opts.threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
@@ -184,15 +221,8 @@ fn teach(
                     let mut out = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((pos, result)) = positions.get(i) else { break };
-                        // A position with no move (or no score from an engine) is left to its
-                        // game's result.
-                        let said = teacher.judge(v.as_ref(), pos)?;
-                        let target = match said {
-                            Some(score) => TEACHER_SHARE * verdict(score) + (1.0 - TEACHER_SHARE) * result,
-                            None => *result,
-                        };
-                        out.push((i, target, said.is_some()));
+                        let Some((pos, _)) = positions.get(i) else { break };
+                        out.push((i, teacher.judge(v.as_ref(), pos)?));
                         on_taught(positions.len());
                     }
                     Ok(out)
@@ -204,15 +234,13 @@ fn teach(
             .map(|w| w.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a teacher thread panicked"))))
             .collect()
     });
-    let mut targets = vec![0.0; positions.len()];
-    let mut taught = 0;
+    let mut verdicts = vec![None; positions.len()];
     for part in parts {
-        for (i, y, judged) in part? {
-            targets[i] = y;
-            taught += judged as usize;
+        for (i, said) in part? {
+            verdicts[i] = said;
         }
     }
-    Ok((positions.iter().zip(targets).map(|((pos, _), y)| (start.features(pos), y)).collect(), taught))
+    Ok(verdicts)
 }
 
 /// A position's features and the target the fit aims them at.
@@ -228,7 +256,7 @@ impl Teacher {
     fn new(v: &Arc<dyn Variant>, start: &Evaluator, opts: &TuneOptions) -> Result<Teacher> {
         Ok(match &opts.teacher_engine {
             None => Teacher::Search(
-                Box::new(Searcher::with_terms(v.clone(), start.values().clone(), start.terms(), selfplay::TABLE_MB)),
+                Box::new(Searcher::with_evaluator(v.clone(), start.clone(), selfplay::TABLE_MB)),
                 Limits { nodes: Some(opts.teacher_nodes), ..Limits::default() },
             ),
             Some(engine) => {
@@ -253,6 +281,15 @@ impl Teacher {
                 Ok(score)
             }
         }
+    }
+}
+
+/// What the linear fit aims a position at: the teacher's verdict blended with the game's result,
+/// or the result alone where the teacher had no move (or gave no score).
+fn target(said: Option<Score>, result: f64) -> f64 {
+    match said {
+        Some(score) => TEACHER_SHARE * verdict(score) + (1.0 - TEACHER_SHARE) * result,
+        None => result,
     }
 }
 
@@ -397,19 +434,20 @@ mod tests {
             max_plies: 0,
             teacher_nodes: 3000,
             teacher_engine: None,
+            placement: false,
         };
         let taught = AtomicUsize::new(0);
-        let (samples, judged) = teach(&v, &start, &positions, &opts, &|all| {
+        let verdicts = teach(&v, &start, &positions, &opts, &|all| {
             assert_eq!(all, 2);
             taught.fetch_add(1, Ordering::Relaxed);
         })
         .unwrap();
         assert_eq!(taught.into_inner(), 2);
-        assert_eq!(judged, 2, "both positions have moves to search");
+        assert!(verdicts.iter().all(Option::is_some), "both positions have moves to search");
+        let targets: Vec<f64> = verdicts.iter().zip(&positions).map(|(said, (_, y))| target(*said, *y)).collect();
         // Half the target is the search's verdict: sure of a win for the first, even for the second.
-        assert!((0.45..0.5).contains(&samples[0].1), "{}", samples[0].1);
-        assert!((0.7..0.8).contains(&samples[1].1), "{}", samples[1].1);
-        assert_eq!(samples[0].0, start.features(&positions[0].0), "the features are the position's own");
+        assert!((0.45..0.5).contains(&targets[0]), "{}", targets[0]);
+        assert!((0.7..0.8).contains(&targets[1]), "{}", targets[1]);
     }
 
     #[test]
