@@ -237,7 +237,9 @@ impl Searcher {
         Searcher::with_evaluator(variant, eval, table_mb)
     }
 
-    /// A searcher that evaluates with `eval` (a tuned one with a placement table, say).
+    /// A searcher that evaluates with `eval` (a tuned one with a placement table, say). A variant
+    /// searched in its plugin's process gets the values and terms only: plugins have no script
+    /// hash, so nothing tuned, table or not, is ever stored for them.
     pub fn with_evaluator(variant: Arc<dyn Variant>, eval: Evaluator, table_mb: usize) -> Searcher {
         let elsewhere = delegate::elsewhere(&variant);
         // Searched elsewhere, the table lives there; this one stays at its smallest.
@@ -1237,7 +1239,8 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 /// A searcher for `v` with its piece values estimated (and `overrides` applied).
-/// When `henka tune` stored weights for the variant's exact script, they are used instead.
+/// When `henka tune` stored weights for the variant's exact script (or Henka ships some for it),
+/// they are used instead.
 pub fn searcher_for(v: Arc<dyn Variant>, overrides: &[Option<i32>], table_mb: usize) -> Searcher {
     if let Some(t) = super::tuned::for_variant(&v) {
         let eval = t.evaluator(v.as_ref());
