@@ -203,18 +203,12 @@ mod tests {
     fn a_teachers_liking_for_a_cell_comes_back_in_henkas_centipawns() {
         let v = crate::catalog::bundled_script("shogi").variant;
         let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
-        let mut rng = 7u64;
-        let mut next = move |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut rng = fastrand::Rng::with_seed(7);
         let mut judged = Vec::new();
         let king_cells = ["8h", "7h", "6h", "5h", "4h", "5i", "6i", "4i"];
         for _ in 0..3000 {
-            let (black, white) = (king_cells[next(8)], king_cells[next(8)]);
-            let pawns = next(3);
+            let (black, white) = (king_cells[rng.usize(..8)], king_cells[rng.usize(..8)]);
+            let pawns = rng.usize(..3);
             let hand = ["-", "p", "2p"][pawns];
             let mut pos = v.parse_position(&format!("9/9/9/9/9/9/9/9/9 b {hand} 1")).unwrap();
             let cell = |name: &str| henka_api::notation::parse_cell(v.geometry(), name).unwrap();
