@@ -287,12 +287,25 @@ impl Evaluator {
         let all = counts.is_some();
         let attackers = all || self.terms.royal_attackers != 0;
         let defenders = all || self.terms.royal_defenders != 0;
+        // The placement table is read in the same walk as the terms, which need the royals too.
+        let placement = self.placement.as_deref().map(|table| {
+            let first = |s: usize| (royal_count[s] > 0).then(|| royals[s][0] as henka_api::Cell);
+            (table, table.royals([first(0), first(1)]))
+        });
+        if let Some((table, _)) = placement {
+            for side in Side::BOTH {
+                raw.placement[side.index()] += table.hand(pos, side);
+            }
+        }
         for (c, p) in pos.cells().iter().enumerate() {
-            let Some(p) = p else { continue };
+            let Some(p) = *p else { continue };
+            let s = p.side.index();
+            if let Some((table, royals)) = &placement {
+                raw.placement[s] += table.piece(c, p, royals);
+            }
             if self.royal[p.ty as usize] {
                 continue;
             }
-            let s = p.side.index();
             if let Some(reach) = reach {
                 raw.mobility[s] += reach[s].get(p.ty as usize * self.coords.len() + c).copied().unwrap_or(0) as i32;
             }
@@ -311,10 +324,6 @@ impl Evaluator {
             if defenders && royal_count[s] > 0 && self.distance(c, royals[s][0]) == 1 {
                 raw.defenders[s] += 1;
             }
-        }
-        if let Some(p) = &self.placement {
-            let first = |s: usize| (royal_count[s] > 0).then(|| royals[s][0] as henka_api::Cell);
-            raw.placement = p.score(pos, [first(0), first(1)]);
         }
         if self.terms.king_danger != 0 || counts.is_some() {
             for side in Side::BOTH {

@@ -19,7 +19,7 @@
 //! 4 -58`) in a tuned evaluation, so the file names tokens and cells, not indices.
 
 use henka_api::notation::{cell_name, lookup_token, parse_cell};
-use henka_api::{Cell, PieceId, Position, Side, Variant};
+use henka_api::{Cell, Piece, PieceId, Position, Side, Variant};
 
 /// The royal-relative windows reach this many cells sideways and forwards or back.
 const WINDOW: i32 = 3;
@@ -42,6 +42,10 @@ pub struct Placement {
     royal: Vec<bool>,
     hand_types: Vec<PieceId>,
 }
+
+/// Each side's first royal as `(file, rank)`, where it has one (see [`Placement::royals`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Royals([Option<(i32, i32)>; 2]);
 
 impl Placement {
     /// A table of zeros for `v`.
@@ -151,11 +155,25 @@ impl Placement {
         out
     }
 
-    /// Each side's placement score, given each side's first royal.
-    pub fn score(&self, pos: &Position, royals: [Option<Cell>; 2]) -> [i32; 2] {
-        let mut out = [0; 2];
-        self.visit(pos, royals, |side, i| out[side] += self.weights[i]);
-        out
+    /// Where each side's first royal stands, as [`Placement::piece`] reads it; found once per
+    /// position by the caller, which walks the board anyway.
+    pub fn royals(&self, royals: [Option<Cell>; 2]) -> Royals {
+        Royals(royals.map(|k| k.map(|k| self.coords[k as usize])))
+    }
+
+    /// What a piece `p` standing on `c` adds to its owner's score.
+    #[inline]
+    pub fn piece(&self, c: usize, p: Piece, royals: &Royals) -> i32 {
+        let mut sum = 0;
+        self.visit_piece(c, p, royals, |i| sum += self.weights[i]);
+        sum
+    }
+
+    /// What `side`'s pieces in hand add to its score.
+    pub fn hand(&self, pos: &Position, side: Side) -> i32 {
+        let mut sum = 0;
+        self.visit_hand(pos, side, |i| sum += self.weights[i]);
+        sum
     }
 
     /// The position's features for the side to move: +1 for each of its own, −1 for each of the
@@ -170,9 +188,18 @@ impl Placement {
                 royals[p.side.index()] = Some(c as Cell);
             }
         }
-        let us = pos.side_to_move().index();
+        let royals = self.royals(royals);
+        let us = pos.side_to_move();
+        let sign = |side: Side| if side == us { 1.0 } else { -1.0 };
         let mut out = Vec::new();
-        self.visit(pos, royals, |side, i| out.push((i as u32, if side == us { 1.0 } else { -1.0 })));
+        for (c, p) in pos.cells().iter().enumerate() {
+            if let Some(p) = *p {
+                self.visit_piece(c, p, &royals, |i| out.push((i as u32, sign(p.side))));
+            }
+        }
+        for side in Side::BOTH {
+            self.visit_hand(pos, side, |i| out.push((i as u32, sign(side))));
+        }
         out
     }
 
@@ -181,34 +208,33 @@ impl Placement {
         self.weights.len()
     }
 
-    /// Calls `f(side, feature)` for every feature each side has in `pos`.
-    fn visit(&self, pos: &Position, royals: [Option<Cell>; 2], mut f: impl FnMut(usize, usize)) {
-        let at = royals.map(|k| k.map(|k| self.coords[k as usize]));
-        for (c, p) in pos.cells().iter().enumerate() {
-            let Some(p) = p else { continue };
-            let s = p.side.index();
-            let ty = p.ty as usize;
-            let seen = if p.side == Side::First { c } else { self.turned[c] as usize };
-            f(s, ty * self.cells + seen);
-            if self.royal[ty] {
-                continue;
-            }
-            let (file, rank) = self.coords[c];
-            for (enemy, k) in [(false, s), (true, 1 - s)] {
-                let Some((kf, kr)) = at[k] else { continue };
-                let dx = (file - kf).abs();
-                let dr = if p.side == Side::First { rank - kr } else { kr - rank };
-                if dx <= WINDOW && dr.abs() <= WINDOW {
-                    f(s, self.window_index(enemy, ty, dx, dr));
-                }
+    /// Calls `f(feature)` for every feature that piece `p` on `c` gives its owner.
+    #[inline]
+    fn visit_piece(&self, c: usize, p: Piece, royals: &Royals, mut f: impl FnMut(usize)) {
+        let ty = p.ty as usize;
+        let seen = if p.side == Side::First { c } else { self.turned[c] as usize };
+        f(ty * self.cells + seen);
+        if self.royal[ty] {
+            return;
+        }
+        let s = p.side.index();
+        let (file, rank) = self.coords[c];
+        for (enemy, k) in [(false, s), (true, 1 - s)] {
+            let Some((kf, kr)) = royals.0[k] else { continue };
+            let dx = (file - kf).abs();
+            let dr = if p.side == Side::First { rank - kr } else { kr - rank };
+            if dx <= WINDOW && dr.abs() <= WINDOW {
+                f(self.window_index(enemy, ty, dx, dr));
             }
         }
-        for side in Side::BOTH {
-            for &ty in &self.hand_types {
-                let held = (pos.hand(side, ty) as usize).min(HAND_STEPS);
-                for k in 1..=held {
-                    f(side.index(), self.hand_index(ty as usize, k));
-                }
+    }
+
+    /// Calls `f(feature)` for every feature `side`'s pieces in hand give it.
+    fn visit_hand(&self, pos: &Position, side: Side, mut f: impl FnMut(usize)) {
+        for &ty in &self.hand_types {
+            let held = (pos.hand(side, ty) as usize).min(HAND_STEPS);
+            for k in 1..=held {
+                f(self.hand_index(ty as usize, k));
             }
         }
     }
@@ -237,16 +263,28 @@ mod tests {
         Placement::parse(v, &lines).unwrap()
     }
 
-    fn royals(v: &dyn Variant, pos: &Position) -> [Option<Cell>; 2] {
+    /// Each side's score: every piece's part and the hand's.
+    fn score(v: &dyn Variant, p: &Placement, pos: &Position) -> [i32; 2] {
         let mut k = [None, None];
-        for (c, p) in pos.cells().iter().enumerate() {
-            if let Some(p) = p
-                && v.info().pieces[p.ty as usize].royal
+        for (c, q) in pos.cells().iter().enumerate() {
+            if let Some(q) = q
+                && v.info().pieces[q.ty as usize].royal
+                && k[q.side.index()].is_none()
             {
-                k[p.side.index()] = Some(c as Cell);
+                k[q.side.index()] = Some(c as Cell);
             }
         }
-        k
+        let royals = p.royals(k);
+        let mut out = [0; 2];
+        for (c, q) in pos.cells().iter().enumerate() {
+            if let Some(q) = *q {
+                out[q.side.index()] += p.piece(c, q, &royals);
+            }
+        }
+        for side in Side::BOTH {
+            out[side.index()] += p.hand(pos, side);
+        }
+        out
     }
 
     #[test]
@@ -255,7 +293,7 @@ mod tests {
         let p = table(v.as_ref(), "cell P 7f 50\ncell K 5i 7\nhand P 1 30\nhand P 2 10\nown G 1 0 20\nenemy S 0 1 40");
         let score = |s: &str| {
             let pos = v.parse_position(s).unwrap();
-            p.score(&pos, royals(v.as_ref(), &pos))
+            score(v.as_ref(), &p, &pos)
         };
         assert_eq!(
             score("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
@@ -277,7 +315,7 @@ mod tests {
         assert_eq!(p.lines(v.as_ref()).join("\n"), text);
         let pos =
             v.parse_position("ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2PP1P3/PPS1P1PPP/2G1G2R1/LN2K2NL w B4Pb 1").unwrap();
-        let [b, w] = p.score(&pos, royals(v.as_ref(), &pos));
+        let [b, w] = score(v.as_ref(), &p, &pos);
         let q = Placement::with_weights(v.as_ref(), &p.weights);
         let dot: f32 = q.features(&pos).iter().map(|&(i, x)| x * q.weights[i as usize] as f32).sum();
         assert_eq!(dot as i32, w - b, "White to move");
