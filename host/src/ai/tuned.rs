@@ -139,7 +139,8 @@ pub fn for_variant(v: &Arc<dyn Variant>) -> Option<TunedEval> {
 /// Tuned evaluations shipped with Henka for its bundled scripts, as `henka tune` wrote them
 /// (`scripts/tuned/`). Each names the script hash it was learnt for: an edited script no longer
 /// matches and plays untuned until it is tuned again, as with files in the cache.
-pub const BUNDLED: &[&str] = &[include_str!("../../../scripts/tuned/shogi.json")];
+pub const BUNDLED: &[&str] =
+    &[include_str!("../../../scripts/tuned/shogi.json"), include_str!("../../../scripts/tuned/ogi.json")];
 
 /// The shipped tuned evaluation for `v`'s script at `hash`, if there is one.
 fn bundled(v: &dyn Variant, hash: u64) -> Option<TunedEval> {
@@ -183,7 +184,7 @@ mod tests {
     /// an edit to a bundled script must come with a new tuning run (or the file's removal).
     #[test]
     fn every_shipped_evaluation_fits_a_bundled_script_as_it_is() {
-        assert_eq!(BUNDLED.len(), 1);
+        assert_eq!(BUNDLED.len(), 2);
         for text in BUNDLED {
             let t: TunedEval = serde_json::from_str(text).expect("a shipped file parses");
             let loaded = crate::catalog::bundled_script(&t.variant.to_lowercase());
