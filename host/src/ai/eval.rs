@@ -442,4 +442,25 @@ mod tests {
         // (the pawn attacks 5b, next to the king).
         assert_eq!(e.evaluate(&advanced) - e.evaluate(&home), 12 + 11 + 13 + 3);
     }
+
+    #[test]
+    fn a_placement_table_adds_its_features_times_its_weights() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let table = Placement::new(v.as_ref());
+        // Every weight different, so a feature read from the wrong piece, side or royal shows.
+        let weights: Vec<i32> = (0..table.weight_count()).map(|i| (i as i32 * 37) % 301 - 150).collect();
+        let table = Placement::with_weights(v.as_ref(), &weights);
+        let plain = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
+        let placed = plain.clone().with_placement(Some(table.clone()));
+        for s in [
+            "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+            "ln1g1gsnl/1r1s1k1b1/p1pppp1pp/6p2/1p5P1/2P6/PP1PPPP1P/1BK4R1/LNSG1GSNL w 2Pb 10",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "8k/9/8P/9/9/9/9/9/9 b 9P2G 1",
+        ] {
+            let pos = v.parse_position(s).unwrap();
+            let dot: f32 = table.features(&pos).iter().map(|&(i, x)| x * weights[i as usize] as f32).sum();
+            assert_eq!(placed.evaluate(&pos) - plain.evaluate(&pos), dot as i32, "{s}");
+        }
+    }
 }
