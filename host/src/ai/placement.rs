@@ -29,6 +29,28 @@ const WINDOW_CELLS: usize = (WINDOW as usize + 1) * SPAN;
 /// Pieces of one type in hand that each have a weight of their own; more add nothing further.
 pub const HAND_STEPS: usize = 8;
 
+/// The kinds of weight a table holds (see the module doc). A fit may leave a family out
+/// (`henka tune --placement --without hand`); its weights then stay zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Cells,
+    Own,
+    Enemy,
+    Hand,
+}
+
+impl Family {
+    /// The family's word in the table's lines (`cell`, `own`, `enemy`, `hand`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Family::Cells => "cell",
+            Family::Own => "own",
+            Family::Enemy => "enemy",
+            Family::Hand => "hand",
+        }
+    }
+}
+
 /// A variant's placement weights, in centipawns, by feature index.
 #[derive(Clone, Debug)]
 pub struct Placement {
@@ -203,6 +225,18 @@ impl Placement {
         out
     }
 
+    /// The family of the weight at feature index `i` (the index layout of [`Placement::features`]).
+    pub fn family(&self, i: usize) -> Family {
+        let cells = self.types * self.cells;
+        let window = self.types * WINDOW_CELLS;
+        match i {
+            _ if i < cells => Family::Cells,
+            _ if i < cells + window => Family::Own,
+            _ if i < cells + 2 * window => Family::Enemy,
+            _ => Family::Hand,
+        }
+    }
+
     /// How many weights the table has (its features' index range).
     pub fn weight_count(&self) -> usize {
         self.weights.len()
@@ -319,6 +353,25 @@ mod tests {
         let q = Placement::with_weights(v.as_ref(), &p.weights);
         let dot: f32 = q.features(&pos).iter().map(|&(i, x)| x * q.weights[i as usize] as f32).sum();
         assert_eq!(dot as i32, w - b, "White to move");
+    }
+
+    #[test]
+    fn every_line_kind_is_its_own_family() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let p = Placement::new(v.as_ref());
+        // Black's promoted Pawn beside White's King, Silvers beside their own.
+        let pos = v.parse_position("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for (i, _) in p.features(&pos) {
+            let family = p.family(i as usize);
+            seen.insert(family.word());
+            // The family of an index is the word its line is written with.
+            let mut weights = vec![0; p.weight_count()];
+            weights[i as usize] = 1;
+            let line = Placement::with_weights(v.as_ref(), &weights).lines(v.as_ref()).join("");
+            assert!(line.starts_with(family.word()), "{line} is not a {family:?} weight");
+        }
+        assert_eq!(seen.len(), 4, "the position has weights of every family: {seen:?}");
     }
 
     #[test]

@@ -54,6 +54,10 @@ pub struct TunedEval {
     /// How the placement table was fitted, where there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement_fit: Option<PlacementFitReport>,
+    /// The families of the placement table the fit left out (`henka tune --without`), by the
+    /// word their lines start with.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placement_without: Vec<String>,
     /// What the weights were learnt from.
     pub games: u32,
     pub positions: usize,
@@ -238,6 +242,7 @@ mod tests {
             seed: 0,
             placement: vec!["cell K 8h 150".into(), "hand P 2 -5".into()],
             placement_fit: Some(PlacementFitReport { samples: 90, explained_before: 0.3, explained_after: 0.6 }),
+            placement_without: vec!["own".into()],
         };
         save_to(&dir, v.as_ref(), loaded.content_hash, &t).unwrap();
         assert_eq!(load_from(&dir, v.as_ref(), loaded.content_hash), Some(t));

@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::playtest::SelfPlayArgs;
 use super::{Engine, load_engine};
 use crate::ai::eval::Evaluator;
+use crate::ai::placement::Family;
 use crate::ai::tuned;
 use crate::ai::values::PieceValues;
 use crate::playtest::placement_fit::DECIDED_CP;
@@ -37,11 +38,35 @@ pub struct TuneArgs {
     /// the teacher's verdicts (needs `--teacher-nodes`). The values and terms stay as they are.
     #[arg(long, requires = "teacher_nodes")]
     placement: bool,
+    /// A family of the placement table not to learn, its weights left at zero (repeatable):
+    /// `cell` (per cell), `own` and `enemy` (near the royals), `hand` (per count in hand).
+    #[arg(long, value_name = "FAMILY", requires = "placement")]
+    without: Vec<FamilyArg>,
     #[command(flatten)]
     play: SelfPlayArgs,
     /// Start from the estimated values even when tuned ones are stored.
     #[arg(long)]
     fresh: bool,
+}
+
+/// The placement table's families as `--without` names them (the words their lines start with).
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum FamilyArg {
+    Cell,
+    Own,
+    Enemy,
+    Hand,
+}
+
+impl From<FamilyArg> for Family {
+    fn from(f: FamilyArg) -> Family {
+        match f {
+            FamilyArg::Cell => Family::Cells,
+            FamilyArg::Own => Family::Own,
+            FamilyArg::Enemy => Family::Enemy,
+            FamilyArg::Hand => Family::Hand,
+        }
+    }
 }
 
 pub fn run(args: TuneArgs) -> Result<()> {
@@ -75,6 +100,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
             .transpose()?
             .map(|command| EngineTeacher { command, variant: super::match_cmd::variant_name(&args.variant) }),
         placement: args.placement,
+        placement_without: args.without.iter().map(|&f| f.into()).collect(),
     };
     let teacher = match (opts.teacher_nodes, &opts.teacher_engine) {
         (0, _) => String::new(),

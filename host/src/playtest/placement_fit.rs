@@ -15,7 +15,7 @@
 use henka_api::{Position, Variant};
 
 use crate::ai::eval::Evaluator;
-use crate::ai::placement::Placement;
+use crate::ai::placement::{Family, Placement};
 
 /// Teacher scores at or beyond this many of its centipawns are left out of the fit.
 pub const DECIDED_CP: i32 = 400;
@@ -54,15 +54,26 @@ struct Row {
 }
 
 /// Fits a table for `v` to `judged` positions (a teacher's score in its centipawns for the side
-/// to move; mates and decided scores are skipped), on top of `start`'s evaluation. Every fifth
-/// run of a hundred samples is held out to measure the fit, which is then redone on all of them.
-pub fn fit_placement(v: &dyn Variant, start: &Evaluator, judged: &[(Position, i32)]) -> Result<PlacementFit, String> {
+/// to move; mates and decided scores are skipped), on top of `start`'s evaluation. The weights of
+/// the families in `without` are not fitted: they stay zero, and the others explain what they
+/// can of the teacher alone. Every fifth run of a hundred samples is held out to measure the fit,
+/// which is then redone on all of them.
+pub fn fit_placement(
+    v: &dyn Variant,
+    start: &Evaluator,
+    judged: &[(Position, i32)],
+    without: &[Family],
+) -> Result<PlacementFit, String> {
     let table = Placement::new(v);
     let rows: Vec<Row> = judged
         .iter()
         .filter(|(_, cp)| cp.abs() < DECIDED_CP)
         .map(|(pos, cp)| Row {
-            features: table.features(pos),
+            features: table
+                .features(pos)
+                .into_iter()
+                .filter(|&(i, _)| !without.contains(&table.family(i as usize)))
+                .collect(),
             eval: start.evaluate(pos) as f64 / EVAL_UNIT,
             target: *cp as f64,
         })
@@ -197,12 +208,10 @@ mod tests {
     use super::*;
     use crate::ai::PieceValues;
 
-    /// A teacher that values a castled King (on 8h, Black's view) at 120 of its centipawns and
-    /// counts material at half Henka's rate: the fit finds the cell and converts it back.
-    #[test]
-    fn a_teachers_liking_for_a_cell_comes_back_in_henkas_centipawns() {
-        let v = crate::catalog::bundled_script("shogi").variant;
-        let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
+    /// Positions of two Kings and up to two Pawns in hand, judged by a teacher that values a
+    /// castled King (on 8h, Black's view) at 120 of its centipawns, Black's second Pawn in hand
+    /// at `second_pawn`, and counts material at half Henka's rate.
+    fn judged_by_a_castling_teacher(v: &dyn Variant, start: &Evaluator, second_pawn: i32) -> Vec<(Position, i32)> {
         let mut rng = fastrand::Rng::with_seed(7);
         let mut judged = Vec::new();
         let king_cells = ["8h", "7h", "6h", "5h", "4h", "5i", "6i", "4i"];
@@ -221,10 +230,20 @@ mod tests {
             };
             pos.set(turned(white), Some(henka_api::Piece::new(king, henka_api::Side::Second)));
             let castled = |c: &str| if c == "8h" { 120 } else { 0 };
-            let cp = (start.evaluate(&pos) as f64 * 0.5) as i32 + castled(black) - castled(white);
+            let second = if pawns == 2 { second_pawn } else { 0 };
+            let cp = (start.evaluate(&pos) as f64 * 0.5) as i32 + castled(black) - castled(white) + second;
             judged.push((pos, cp));
         }
-        let fit = fit_placement(v.as_ref(), &start, &judged).unwrap();
+        judged
+    }
+
+    /// The fit finds the castled cell and converts it back.
+    #[test]
+    fn a_teachers_liking_for_a_cell_comes_back_in_henkas_centipawns() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
+        let judged = judged_by_a_castling_teacher(v.as_ref(), &start, 0);
+        let fit = fit_placement(v.as_ref(), &start, &judged, &[]).unwrap();
         assert!((fit.exchange_rate - 0.5).abs() < 0.05, "{}", fit.exchange_rate);
         let lines = fit.placement.lines(v.as_ref());
         let castled = lines.iter().find(|l| l.starts_with("cell K 8h ")).expect("the castled cell is learnt");
@@ -234,11 +253,29 @@ mod tests {
         assert!(fit.explained_after > fit.explained_before + 0.2, "{} → {}", fit.explained_before, fit.explained_after);
     }
 
+    /// A teacher that dislikes a second Pawn in hand: the full fit gives it a weight; with the
+    /// hand's family left out it gets none, and the cells are learnt as before.
+    #[test]
+    fn a_family_left_out_stays_zero() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
+        let judged = judged_by_a_castling_teacher(v.as_ref(), &start, -60);
+        let hand_lines = |without: &[Family]| {
+            let fit = fit_placement(v.as_ref(), &start, &judged, without).unwrap();
+            let lines = fit.placement.lines(v.as_ref());
+            assert!(lines.iter().any(|l| l.starts_with("cell K 8h ")), "{lines:?}");
+            lines.into_iter().filter(|l| l.starts_with("hand ")).collect::<Vec<_>>()
+        };
+        let all = hand_lines(&[]);
+        assert!(!all.is_empty(), "the full fit learns weights for the Pawns in hand");
+        assert_eq!(hand_lines(&[Family::Hand]), Vec::<String>::new());
+    }
+
     #[test]
     fn too_few_open_positions_are_refused() {
         let v = crate::catalog::bundled_script("shogi").variant;
         let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
         let judged = vec![(v.start_position(), 900); 500];
-        assert!(fit_placement(v.as_ref(), &start, &judged).unwrap_err().contains("too few"));
+        assert!(fit_placement(v.as_ref(), &start, &judged, &[]).unwrap_err().contains("too few"));
     }
 }

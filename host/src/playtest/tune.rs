@@ -21,6 +21,7 @@ use super::placement_fit::fit_placement;
 use super::selfplay::{self, MoveLimit, SelfPlay, Shard};
 use crate::ai::eval::{EXTRA_FEATURES, Evaluator, Terms};
 use crate::ai::order::victim_value;
+use crate::ai::placement::Family;
 use crate::ai::tuned::{PlacementFitReport, TunedEval};
 use crate::ai::{Limits, Score, Searcher};
 use crate::usi::client::UsiClient;
@@ -67,6 +68,8 @@ pub struct TuneOptions {
     /// Learn a placement table on top of the current evaluation (from the teacher's verdicts
     /// alone) instead of refitting the values and terms.
     pub placement: bool,
+    /// Families of the placement table not to learn (their weights stay zero).
+    pub placement_without: Vec<Family>,
 }
 
 /// A USI engine as the teacher.
@@ -139,6 +142,7 @@ pub fn tune(
         terms: start.terms(),
         placement: start.placement().map(|p| p.lines(v.as_ref())).unwrap_or_default(),
         placement_fit: None,
+        placement_without: Vec::new(),
         games: opts.games,
         positions: positions.len(),
         nodes_per_move: opts.nodes_per_move,
@@ -160,9 +164,10 @@ pub fn tune(
                 _ => None,
             })
             .collect();
-        let fit = fit_placement(v.as_ref(), start, &judged).map_err(anyhow::Error::msg)?;
+        let fit = fit_placement(v.as_ref(), start, &judged, &opts.placement_without).map_err(anyhow::Error::msg)?;
         return Ok(TunedEval {
             placement: fit.placement.lines(v.as_ref()),
+            placement_without: opts.placement_without.iter().map(|f| f.word().to_string()).collect(),
             placement_fit: Some(PlacementFitReport {
                 samples: fit.samples,
                 explained_before: fit.explained_before,
@@ -435,6 +440,7 @@ mod tests {
             teacher_nodes: 3000,
             teacher_engine: None,
             placement: false,
+            placement_without: Vec::new(),
         };
         let taught = AtomicUsize::new(0);
         let verdicts = teach(&v, &start, &positions, &opts, &|all| {
