@@ -168,6 +168,16 @@ fn a_placement_table_is_learnt_from_the_teachers_verdicts_and_then_used() {
     });
     assert!(differs, "the table is in use");
 
+    // The same games again, the hand's family left out: its weights stay zero, the file says so.
+    assert!(t.placement.iter().any(|l| l.starts_with("hand ")), "the full fit learns hand weights: {out}");
+    let o = henka(&[&args[..], &["--teacher-nodes", "200", "--without", "hand"]].concat());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("left out of the fit, their weights zero: hand"), "{out}");
+    let t = tuned::for_variant(&v).expect("stored for this script");
+    assert_eq!(t.placement_without, ["hand"]);
+    assert!(!t.placement.is_empty() && t.placement.iter().all(|l| !l.starts_with("hand ")), "{:?}", t.placement);
+
     // A table is learnt from verdicts: without a teacher the command is refused before any game.
     let o = henka(&args);
     assert!(!o.status.success());

@@ -154,6 +154,9 @@ pub fn run(args: TuneArgs) -> Result<()> {
             fit.explained_before * 100.0,
             fit.explained_after * 100.0
         );
+        if !t.placement_without.is_empty() {
+            say!("left out of the fit, their weights zero: {}", t.placement_without.join(", "));
+        }
         say!("wrote {}", path.display());
         return Ok(());
     }
