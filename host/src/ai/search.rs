@@ -1333,11 +1333,9 @@ mod tests {
     /// docs/ai-strength.md) depth 5 took 160,000 nodes when every such drop was extended.
     #[test]
     fn checks_the_defender_can_take_do_not_blow_up_the_tree() {
-        let v = bundled("shogi");
-        let position = "lns1k1snl/6b2/PRp4gp/1p2pppp1/2PN4P/9/LP2P1PP1/1S1G1K1S1/4G2NL w Prbg3p 68";
-        let r = search(&v, position, Limits { depth: Some(5), ..Limits::default() });
-        assert_eq!(r.depth, 5);
-        assert!(r.nodes < 80_000, "depth 5 took {} nodes", r.nodes);
+        let nodes =
+            shogi_nodes_to_depth("lns1k1snl/6b2/PRp4gp/1p2pppp1/2PN4P/9/LP2P1PP1/1S1G1K1S1/4G2NL w Prbg3p 68", 5);
+        assert!(nodes < 80_000, "depth 5 took {nodes} nodes");
     }
 
     /// Checking drops the defender cannot take are pruned late like any quiet move. In the
@@ -1345,11 +1343,15 @@ mod tests {
     /// used to be searched, each a ply deeper: depth 6 took 142,057 nodes then, 107,178 now.
     #[test]
     fn late_checks_in_a_king_fight_are_pruned_like_quiet_moves() {
-        let v = bundled("shogi");
-        let position = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
-        let r = search(&v, position, Limits { depth: Some(6), ..Limits::default() });
-        assert_eq!(r.depth, 6);
-        assert!(r.nodes < 125_000, "depth 6 took {} nodes", r.nodes);
+        let nodes = shogi_nodes_to_depth("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 6);
+        assert!(nodes < 125_000, "depth 6 took {nodes} nodes");
+    }
+
+    /// The nodes a shogi search of `position` takes to complete `depth` (the tree-size tests).
+    fn shogi_nodes_to_depth(position: &str, depth: u32) -> u64 {
+        let r = search(&bundled("shogi"), position, Limits { depth: Some(depth), ..Limits::default() });
+        assert_eq!(r.depth, depth);
+        r.nodes
     }
 
     /// A position is one node, also where the main search hands it to quiescence at the
