@@ -188,6 +188,36 @@ fn the_ai_beats_a_random_mover_in_every_seed_variant() {
     }
 }
 
+/// `--time-per-move-b` gives the second player its own time (a time-odds match): the AI as B,
+/// given 0.5 s where A's time is 0.001 s, moves twice in a 4-ply game and so keeps the match
+/// going at least a second, which the shared time would have made a few milliseconds.
+#[test]
+fn the_second_player_can_be_given_its_own_time() {
+    let start = std::time::Instant::now();
+    let o = henka(&[
+        "match",
+        "random",
+        "ai",
+        "--variant",
+        "shogi",
+        "--games",
+        "1",
+        "--time-per-move",
+        "0.001",
+        "--time-per-move-b",
+        "0.5",
+        "--max-plies",
+        "4",
+        "--seed",
+        "5",
+    ]);
+    let elapsed = start.elapsed();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("0.001 s per move for random, 0.5 s for ai"), "{out}");
+    assert!(elapsed >= std::time::Duration::from_millis(1000), "the match took {elapsed:?}: {out}");
+}
+
 /// The claim in full (run in release: `cargo test --release -p henka --test cli -- --ignored`).
 #[test]
 #[ignore = "about two hours: 100 games per variant at 0.2 s per move"]

@@ -34,6 +34,10 @@ pub struct MatchArgs {
     /// Thinking time per move for the AI and USI engines, in seconds.
     #[arg(long, default_value_t = 1.0)]
     time_per_move: f64,
+    /// Thinking time per move for B alone, in seconds, where it differs from A's (a time-odds
+    /// match: how much more time would one engine need to score level with the other?).
+    #[arg(long, value_name = "SECONDS")]
+    time_per_move_b: Option<f64>,
     /// Search threads for the `ai` players (Lazy SMP).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -109,7 +113,8 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let name = variant_name(&args.variant);
     let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
     let time = Duration::from_secs_f64(args.time_per_move.max(0.001));
-    let setup = |seed| Setup {
+    let time_b = args.time_per_move_b.map_or(time, |t| Duration::from_secs_f64(t.max(0.001)));
+    let setup = |seed, time| Setup {
         variant: &v,
         variant_name: &name,
         piece_values: &loaded.piece_values,
@@ -145,7 +150,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                     // Slot 0's random players draw as a match without slots always did.
                     let slot_seed = seed ^ u64::from(slot).wrapping_mul(0x2545_f491_4f6c_dd1d);
                     let mut players: [Box<dyn Player>; 2] =
-                        [args.a.create(&setup(slot_seed))?, args.b.create(&setup(slot_seed ^ 0x9e37))?];
+                        [args.a.create(&setup(slot_seed, time))?, args.b.create(&setup(slot_seed ^ 0x9e37, time_b))?];
                     loop {
                         let g = next.fetch_add(1, Ordering::Relaxed);
                         if g >= args.games {
@@ -212,7 +217,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
     bar.finish_and_clear();
 
     let played = a_scores.len();
-    say!("{}: {} games, {} s per move, at most {} plies", name, played, args.time_per_move, args.max_plies);
+    let times = match args.time_per_move_b {
+        Some(b) => format!("{} s per move for {}, {b} s for {}", args.time_per_move, names[0], names[1]),
+        None => format!("{} s per move", args.time_per_move),
+    };
+    say!("{}: {} games, {times}, at most {} plies", name, played, args.max_plies);
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(6).max(6);
     say!("{:<width$} {:>6} {:>6} {:>7} {:>7}", "player", "wins", "draws", "losses", "score");
     for (n, t) in names.iter().zip(&tally) {
@@ -277,6 +286,9 @@ fn write_record(
         ("white".into(), f.names[1 - f.black].clone()),
         ("time-per-move".into(), format!("{}", args.time_per_move)),
     ];
+    if let Some(b) = args.time_per_move_b {
+        rec.options.push(("time-per-move-b".into(), format!("{b}")));
+    }
     if args.opening_plies > 0 {
         rec.options.push(("opening-plies".into(), args.opening_plies.to_string()));
     }
