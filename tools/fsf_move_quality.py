@@ -36,10 +36,12 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fsf_blunders import Engine, read_record  # noqa: E402
 
+# A move loses at most this much: past it the game is decided and a bigger loss says no more.
 LOSS_CAP = 600
+# Positions FSF scores beyond this either way are left out: the game is decided there.
+OPEN = 600
 # Debian installs the engine under /usr/games, which is not on every PATH.
 JUDGE = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
-OPEN = 600
 
 
 class Picker:
@@ -51,8 +53,8 @@ class Picker:
                                   text=True, bufsize=1)
         self.send("usi")
         self.until("usiok")
-        if "fairy-stockfish" in command:
-            self.send(f"setoption name UCI_Variant value {variant}")
+        # Fairy-Stockfish needs the variant named; other engines (Henka's) ignore the option.
+        self.send(f"setoption name UCI_Variant value {variant}")
         for option in options:
             name, _, value = option.partition("=")
             self.send(f"setoption name {name.strip()} value {value.strip()}")
