@@ -30,7 +30,6 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -49,38 +48,22 @@ class Picker:
 
     def __init__(self, spec, variant):
         command, *options = spec.split(";")
-        self.p = subprocess.Popen(command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("usi")
-        self.until("usiok")
-        # Fairy-Stockfish needs the variant named; other engines (Henka's) ignore the option.
-        self.send(f"setoption name UCI_Variant value {variant}")
+        # The judge's driver names the variant (Fairy-Stockfish needs it; Henka ignores it).
+        self.engine = Engine(command, variant)
         for option in options:
             name, _, value = option.partition("=")
-            self.send(f"setoption name {name.strip()} value {value.strip()}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"the engine quit while we waited for {prefix!r}")
-            if line.startswith(prefix):
-                return line
+            self.engine.send(f"setoption name {name.strip()} value {value.strip()}")
+        self.engine.send("isready")
+        self.engine.until("readyok")
 
     def pick(self, start, moves, go):
-        self.send("usinewgame")
-        self.send(f"position sfen {start} moves {' '.join(moves)}" if moves else f"position sfen {start}")
-        self.send(f"go {go}")
-        return self.until("bestmove").split()[1]
+        self.engine.send("usinewgame")
+        self.engine.send(f"position sfen {start} moves {' '.join(moves)}" if moves else f"position sfen {start}")
+        self.engine.send(f"go {go}")
+        return self.engine.until("bestmove")[-1].split()[1]
 
     def quit(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+        self.engine.quit()
 
 
 def key(start, moves):
