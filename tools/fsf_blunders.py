@@ -51,8 +51,12 @@ class Engine:
 
     def judge(self, start, moves, nodes):
         """The score (centipawns, side to move) and best move after `moves` from `start`."""
+        return self.search(start, moves, f"nodes {nodes}")
+
+    def search(self, start, moves, go):
+        """`judge` with any `go` limits (`movetime 200`, `nodes 40000`)."""
         self.send(f"position sfen {start} moves {' '.join(moves)}" if moves else f"position sfen {start}")
-        self.send(f"go nodes {nodes}")
+        self.send(f"go {go}")
         lines = self.until("bestmove")
         score = None
         for line in lines:

@@ -58,9 +58,7 @@ class Picker:
 
     def pick(self, start, moves, go):
         self.engine.send("usinewgame")
-        self.engine.send(f"position sfen {start} moves {' '.join(moves)}" if moves else f"position sfen {start}")
-        self.engine.send(f"go {go}")
-        return self.engine.until("bestmove")[-1].split()[1]
+        return self.engine.search(start, moves, go)[1]
 
     def quit(self):
         self.engine.quit()
@@ -103,6 +101,8 @@ def positions(args):
 
 def pick(args):
     data = load(args.positions)
+    if not data["positions"]:
+        sys.exit(f"{args.positions} holds no open position to pick in")
     engine = Picker(args.engine, data["variant"])
     picks = [engine.pick(start, moves, args.go) for start, moves in data["positions"]]
     engine.quit()
