@@ -292,9 +292,10 @@ impl Evaluator {
             let first = |s: usize| (royal_count[s] > 0).then(|| royals[s][0] as henka_api::Cell);
             (table, table.royals([first(0), first(1)]))
         });
-        if let Some((table, _)) = placement {
+        if let Some((table, royals)) = &placement {
+            let attacks = table.attacks(pos, royals);
             for side in Side::BOTH {
-                raw.placement[side.index()] += table.hand(pos, side);
+                raw.placement[side.index()] += table.hand(pos, side) + attacks[side.index()];
             }
         }
         for (c, p) in pos.cells().iter().enumerate() {

@@ -2,81 +2,53 @@
 //! pieces the enemy holds in hand (each a drop that may land there). Danger grows with the square
 //! of that count, as engines' king safety does: one attacker is harmless, five together mate.
 //!
-//! Attacks are read from each piece type's move definition (its Betza atoms that may capture),
-//! walked from the piece's cell until a piece blocks the line. A ray that cannot come within
+//! Attacks are read from each piece type's move definition ([`super::rays`]), walked from the
+//! piece's cell until a piece blocks the line. A ray that cannot come within
 //! one cell of the royal is skipped by arithmetic alone, so a board's far pieces cost a few
 //! comparisons each, which keeps the term affordable at every node on Taishin's 25×25 board.
 //! Multi-leg moves (lions, hook movers, hoppers) and 3D move definitions count no attacks: the
 //! term then weighs only the hand, which is an approximation, not a rule.
 
-use henka_api::rules::betza;
-use henka_api::{Cell, Geometry, PieceId, Position, Side, Variant};
+use henka_api::{Cell, PieceId, Position, Side, Variant};
+
+use super::rays::{Ray, Rays};
 
 /// Hand pieces beyond this many add no more danger (a full hand is no more deadly than four).
 const HAND_CAP: i32 = 4;
 /// Danger units beyond this many add no more (keeps the square below a mate score on any board).
 const UNITS_CAP: i32 = 20;
 
-/// One way a piece attacks: a step vector (board frame, for its side) and how many times it may
-/// be repeated (an unlimited slide: the board's longest side).
-#[derive(Clone, Copy, Debug)]
-struct Ray {
-    d: [i32; 3],
-    range: i32,
-}
-
-/// Each piece type's attacking rays, per side; the board's shape for walking them.
+/// Each piece type's attacking rays and how far they reach.
 #[derive(Clone, Debug)]
 pub struct KingDanger {
-    rays: [Vec<Vec<Ray>>; 2],
+    rays: Rays,
     /// Per type, the farthest cell its rays reach on an empty board (by the largest coordinate):
     /// a piece farther than this plus one from the royal is skipped without looking at its rays.
     reach: Vec<i32>,
-    geometry: Geometry,
 }
 
 impl KingDanger {
     pub fn new(v: &dyn Variant) -> KingDanger {
-        let geometry = v.geometry().clone();
-        let unlimited = geometry.files().max(geometry.ranks()).max(geometry.levels()) as i32;
-        let rays_for = |side: Side| -> Vec<Vec<Ray>> {
-            v.info()
-                .pieces
-                .iter()
-                .map(|p| {
-                    // A royal guards its own surroundings; it is no attacker of the other's.
-                    if p.royal {
-                        return Vec::new();
-                    }
-                    let Ok(moves) = betza::parse(&p.betza) else { return Vec::new() };
-                    moves
-                        .atoms
-                        .iter()
-                        .filter(|a| a.mode.captures && !a.skip_first)
-                        .map(|a| {
-                            let v = a.vector.for_side(side);
-                            Ray {
-                                d: [v.df as i32, v.dr as i32, v.dl as i32],
-                                range: if a.range == 0 { unlimited } else { a.range as i32 },
-                            }
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        let rays = [rays_for(Side::First), rays_for(Side::Second)];
-        let reach = rays[0]
-            .iter()
-            .map(|rs| rs.iter().map(|r| r.range.saturating_mul(r.d.iter().map(|x| x.abs()).max().unwrap_or(0))).max())
+        let rays = Rays::new(v);
+        // A royal guards its own surroundings; it is no attacker of the other's: it reaches
+        // nowhere, so the walk skips it.
+        let reach = (0..v.info().pieces.len())
+            .map(|ty| {
+                rays.of(Side::First, ty)
+                    .iter()
+                    .map(|r| r.range.saturating_mul(r.d.iter().map(|x| x.abs()).max().unwrap_or(0)))
+                    .max()
+                    .filter(|_| !v.info().pieces[ty].royal)
+            })
             .map(|m| m.unwrap_or(-2))
             .collect();
-        KingDanger { rays, reach, geometry }
+        KingDanger { rays, reach }
     }
 
     /// The danger units `side` puts on the enemy royal at `royal`: its attacks on the royal's
     /// cell and the cells next to it, plus its hand pieces (capped).
     pub fn units(&self, pos: &Position, side: Side, royal: Cell, hand_types: &[PieceId]) -> i32 {
-        let g = &self.geometry;
+        let g = self.rays.geometry();
         let (kf, kr, kl) = g.coords(royal);
         let mut attacks = 0;
         for (c, p) in pos.cells().iter().enumerate() {
@@ -90,7 +62,7 @@ impl KingDanger {
             if rel.iter().any(|x| x.abs() > reach + 1) {
                 continue;
             }
-            for ray in self.rays[side.index()].get(p.ty as usize).map(Vec::as_slice).unwrap_or(&[]) {
+            for ray in self.rays.of(side, p.ty as usize) {
                 attacks += self.ray_attacks(pos, [f, r, l], rel, *ray);
             }
         }
@@ -120,7 +92,8 @@ impl KingDanger {
         }
         let mut count = 0;
         for k in 1..=hi {
-            let Some(c) = self.geometry.cell(from[0] + k * ray.d[0], from[1] + k * ray.d[1], from[2] + k * ray.d[2])
+            let Some(c) =
+                self.rays.geometry().cell(from[0] + k * ray.d[0], from[1] + k * ray.d[1], from[2] + k * ray.d[2])
             else {
                 break;
             };
@@ -164,8 +137,11 @@ mod tests {
             if p.side != side {
                 continue;
             }
+            if v.info().pieces[p.ty as usize].royal {
+                continue;
+            }
             let (f, r, _) = g.coords(c as Cell);
-            for ray in &k.rays[side.index()][p.ty as usize] {
+            for ray in k.rays.of(side, p.ty as usize) {
                 for step in 1..=ray.range {
                     let Some(t) = g.cell(f + step * ray.d[0], r + step * ray.d[1], 0) else { break };
                     let (tf, tr, _) = g.coords(t);

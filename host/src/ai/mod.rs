@@ -2,8 +2,8 @@
 //! alone, scripted or compiled, with piece values estimated from the rules.
 //!
 //! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
-//! [`king_danger`] (how threatened a royal is), [`placement`] (a learnt table of where pieces
-//! stand), [`tt`] (the transposition table), [`order`]
+//! [`rays`] (what each piece type attacks), [`king_danger`] (how threatened a royal is),
+//! [`placement`] (a learnt table of where pieces stand and what they attack), [`tt`] (the transposition table), [`order`]
 //! (which moves to try first), [`exchange`] (what a capture or drop wins or loses on its cell),
 //! [`mate`] (mates in one by a drop, found at the search's horizon without a search),
 //! [`search`] (iterative deepening, the time limit, quiescence), [`delegate`] (searching a
@@ -19,6 +19,7 @@ pub mod king_danger;
 pub mod mate;
 pub mod order;
 pub mod placement;
+pub mod rays;
 pub mod search;
 pub mod tt;
 pub mod tuned;

@@ -11,15 +11,35 @@
 //!   three ranks of its own royal and of the enemy royal (files by distance alone, ranks counted
 //!   forward from the piece's owner), which is where shelter and attack live;
 //! - **hand**: per type, a weight for the first, second, … eighth piece of it held, which lets a
-//!   fourth Pawn in hand be worth less than the first.
+//!   fourth Pawn in hand be worth less than the first;
+//! - **reach**: per non-royal type, a weight for every cell its capture rays reach from where it
+//!   stands ([`super::rays`]) that its own side does not hold: mobility, blocked pieces included;
+//! - **threat**: per non-royal type, a weight for a piece of it the enemy attacks, by whether its
+//!   own side guards it, whether a cheaper piece attacks it, and whether its owner is to move (a
+//!   loose piece of the side to move can still be saved; of the other side, it can be taken);
+//! - **zone**: a weight for the enemy's attacks on the cells around a royal (counted up to
+//!   twelve) by how many pieces the enemy holds in hand (0, 1–2, 3–5, 6 or more): shelter and
+//!   attack together, which a sum of single pieces cannot weigh.
+//!
+//! The last three read where pieces attack, which costs a walk of every piece's rays at each
+//! evaluation; a table without such weights (one learnt before they existed) skips that walk and
+//! scores as it always did.
 //!
 //! The weights are learnt, not written: `henka tune --placement` fits them to a teacher's
 //! verdicts on positions from the variant's own self-play (see [`crate::playtest::placement_fit`]).
 //! They are stored as readable lines (`cell K 8h 150`, `own G 1 0 31`, `enemy S 0 1 40`, `hand P
-//! 4 -58`) in a tuned evaluation, so the file names tokens and cells, not indices.
+//! 4 -58`, `reach R 12`, `threat S loose cheaper waiter -90`, `zone 5 3 -40`: five attacks
+//! around the royal while the enemy holds 3–5 pieces) in a tuned evaluation, so the file names
+//! tokens and cells, not indices.
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use henka_api::notation::{cell_name, lookup_token, parse_cell};
 use henka_api::{Cell, Piece, PieceId, Position, Side, Variant};
+
+use super::rays::{RayCells, Rays};
+use super::values::PieceValues;
 
 /// The royal-relative windows reach this many cells sideways and forwards or back.
 const WINDOW: i32 = 3;
@@ -28,6 +48,12 @@ const SPAN: usize = (2 * WINDOW + 1) as usize;
 const WINDOW_CELLS: usize = (WINDOW as usize + 1) * SPAN;
 /// Pieces of one type in hand that each have a weight of their own; more add nothing further.
 pub const HAND_STEPS: usize = 8;
+/// Attacks on the cells around a royal beyond this many count as this many.
+const ZONE_CAP: usize = 12;
+/// The zone family's hand buckets, each by the fewest pieces held in it.
+const HELD_FROM: [u32; 4] = [0, 1, 3, 6];
+/// Threat weights per type: guarded or loose × a cheaper attacker or not × owner to move or not.
+const THREAT_KINDS: usize = 8;
 
 /// The kinds of weight a table holds (see the module doc). A fit may leave a family out
 /// (`henka tune --placement --without hand`); its weights then stay zero.
@@ -37,6 +63,9 @@ pub enum Family {
     Own,
     Enemy,
     Hand,
+    Reach,
+    Threat,
+    Zone,
 }
 
 impl Family {
@@ -47,6 +76,9 @@ impl Family {
             Family::Own => "own",
             Family::Enemy => "enemy",
             Family::Hand => "hand",
+            Family::Reach => "reach",
+            Family::Threat => "threat",
+            Family::Zone => "zone",
         }
     }
 }
@@ -63,11 +95,36 @@ pub struct Placement {
     coords: Vec<(i32, i32)>,
     royal: Vec<bool>,
     hand_types: Vec<PieceId>,
+    /// What the attack families walk, made on first use (see [`RayCells`]).
+    rays: Rays,
+    ray_cells: OnceLock<RayCells>,
+    /// Per type, its estimated value: which attacker is the cheaper one.
+    worth: Vec<i32>,
+    /// Per cell, the cells next to it (a royal's zone).
+    around: Vec<Vec<Cell>>,
+    /// Whether any weight of the attack families is not zero (else their walk is skipped).
+    reads_attacks: bool,
 }
 
-/// Each side's first royal as `(file, rank)`, where it has one (see [`Placement::royals`]).
+/// Each side's first royal, as `(file, rank)` and as a cell, where it has one (see
+/// [`Placement::royals`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Royals([Option<(i32, i32)>; 2]);
+pub struct Royals {
+    at: [Option<(i32, i32)>; 2],
+    cell: [Option<Cell>; 2],
+}
+
+/// Per side and cell, how many of the side's pieces attack it and the cheapest of them: the
+/// attack families' scratch, kept per thread so that an evaluation allocates nothing.
+#[derive(Default)]
+struct AttackCounts {
+    count: [Vec<u8>; 2],
+    cheapest: [Vec<i32>; 2],
+}
+
+thread_local! {
+    static ATTACKS: RefCell<AttackCounts> = RefCell::default();
+}
 
 impl Placement {
     /// A table of zeros for `v`.
@@ -87,6 +144,26 @@ impl Placement {
                 g.cell(g.files() as i32 - 1 - f, g.ranks() as i32 - 1 - r, l).unwrap_or(c as Cell)
             })
             .collect();
+        let layers = if g.levels() > 1 { -1..=1 } else { 0..=0 };
+        let around = (0..cells)
+            .map(|c| {
+                let (f, r, l) = g.coords(c as Cell);
+                let mut next = Vec::new();
+                for dl in layers.clone() {
+                    for dr in -1..=1 {
+                        for df in -1..=1 {
+                            if (df, dr, dl) != (0, 0, 0)
+                                && let Some(t) = g.cell(f + df, r + dr, l + dl)
+                            {
+                                next.push(t);
+                            }
+                        }
+                    }
+                }
+                next
+            })
+            .collect();
+        let values = PieceValues::estimate(v, &[]);
         Placement {
             types,
             cells,
@@ -95,7 +172,19 @@ impl Placement {
             coords,
             royal: v.info().pieces.iter().map(|p| p.royal).collect(),
             hand_types: v.info().hand_types.clone(),
+            rays: Rays::new(v),
+            ray_cells: OnceLock::new(),
+            worth: (0..types).map(|ty| values.board(ty as PieceId)).collect(),
+            around,
+            reads_attacks: false,
         }
+    }
+
+    /// Notes whether the attack families weigh anything, once the weights are set.
+    fn settled(mut self) -> Placement {
+        let first = self.reach_index(0);
+        self.reads_attacks = self.weights[first..].iter().any(|&w| w != 0);
+        self
     }
 
     /// The table written as `lines` (see the module doc); an error names the line it cannot read.
@@ -126,11 +215,41 @@ impl Placement {
                     }
                     p.hand_index(ty(t)?, k as usize)
                 }
-                _ => return Err(bad("expected `cell T CELL CP`, `own|enemy T DX DR CP` or `hand T N CP`")),
+                ["reach", t, _] => p.reach_index(ty(t)?),
+                ["threat", t, guard, cheaper, mover, _] => {
+                    let flag = |word: &str, yes: &str, no: &str| match word {
+                        w if w == yes => Ok(true),
+                        w if w == no => Ok(false),
+                        w => Err(bad(&format!("{w:?} is neither {yes} nor {no}"))),
+                    };
+                    p.threat_index(
+                        ty(t)?,
+                        flag(guard, "guarded", "loose")?,
+                        flag(cheaper, "cheaper", "dearer")?,
+                        flag(mover, "mover", "waiter")?,
+                    )
+                }
+                ["zone", n, held, _] => {
+                    let n = int(n)?;
+                    if !(0..=ZONE_CAP as i32).contains(&n) {
+                        return Err(bad(&format!("a zone counts 0 to {ZONE_CAP} attacks")));
+                    }
+                    let held = int(held)?;
+                    let Some(bucket) = HELD_FROM.iter().position(|&h| h as i32 == held) else {
+                        return Err(bad(&format!("pieces held are counted from one of {HELD_FROM:?}")));
+                    };
+                    p.zone_index(n as usize, bucket)
+                }
+                _ => {
+                    return Err(bad(
+                        "expected `cell T CELL CP`, `own|enemy T DX DR CP`, `hand T N CP`, `reach T CP`, \
+                         `threat T guarded|loose cheaper|dearer mover|waiter CP` or `zone N HELD CP`",
+                    ));
+                }
             };
             p.weights[index] = int(words[words.len() - 1])?;
         }
-        Ok(p)
+        Ok(p.settled())
     }
 
     /// A table with these weights (by feature index, as [`Placement::features`] numbers them).
@@ -139,7 +258,7 @@ impl Placement {
         for (w, &x) in p.weights.iter_mut().zip(weights) {
             *w = x;
         }
-        p
+        p.settled()
     }
 
     /// The non-zero weights as lines that [`Placement::parse`] reads back.
@@ -174,13 +293,43 @@ impl Placement {
                 }
             }
         }
+        for ty in 0..self.types {
+            let w = self.weights[self.reach_index(ty)];
+            if w != 0 {
+                out.push(format!("reach {} {w}", token(ty)));
+            }
+        }
+        for ty in 0..self.types {
+            for kind in 0..THREAT_KINDS {
+                let (guarded, cheaper, mover) = (kind & 4 != 0, kind & 2 != 0, kind & 1 != 0);
+                let w = self.weights[self.threat_index(ty, guarded, cheaper, mover)];
+                if w != 0 {
+                    let word = |b: bool, yes: &'static str, no: &'static str| if b { yes } else { no };
+                    out.push(format!(
+                        "threat {} {} {} {} {w}",
+                        token(ty),
+                        word(guarded, "guarded", "loose"),
+                        word(cheaper, "cheaper", "dearer"),
+                        word(mover, "mover", "waiter")
+                    ));
+                }
+            }
+        }
+        for n in 0..=ZONE_CAP {
+            for (bucket, held) in HELD_FROM.iter().enumerate() {
+                let w = self.weights[self.zone_index(n, bucket)];
+                if w != 0 {
+                    out.push(format!("zone {n} {held} {w}"));
+                }
+            }
+        }
         out
     }
 
     /// Where each side's first royal stands, as [`Placement::piece`] reads it; found once per
     /// position by the caller, which walks the board anyway.
     pub fn royals(&self, royals: [Option<Cell>; 2]) -> Royals {
-        Royals(royals.map(|k| k.map(|k| self.coords[k as usize])))
+        Royals { at: royals.map(|k| k.map(|k| self.coords[k as usize])), cell: royals }
     }
 
     /// What a piece `p` standing on `c` adds to its owner's score.
@@ -222,7 +371,18 @@ impl Placement {
         for side in Side::BOTH {
             self.visit_hand(pos, side, |i| out.push((i as u32, sign(side))));
         }
+        self.visit_attacks(pos, &royals, |i, side, n| out.push((i as u32, sign(side) * n as f32)));
         out
+    }
+
+    /// What the attack families add to each side's score (by [`Side::index`]); nothing without
+    /// such weights, and then nothing is walked.
+    pub fn attacks(&self, pos: &Position, royals: &Royals) -> [i32; 2] {
+        let mut sum = [0; 2];
+        if self.reads_attacks {
+            self.visit_attacks(pos, royals, |i, side, n| sum[side.index()] += n * self.weights[i]);
+        }
+        sum
     }
 
     /// The family of the weight at feature index `i` (the index layout of [`Placement::features`]).
@@ -233,7 +393,10 @@ impl Placement {
             _ if i < cells => Family::Cells,
             _ if i < cells + window => Family::Own,
             _ if i < cells + 2 * window => Family::Enemy,
-            _ => Family::Hand,
+            _ if i < self.reach_index(0) => Family::Hand,
+            _ if i < self.threat_index(0, false, false, false) => Family::Reach,
+            _ if i < self.zone_index(0, 0) => Family::Threat,
+            _ => Family::Zone,
         }
     }
 
@@ -254,7 +417,7 @@ impl Placement {
         let s = p.side.index();
         let (file, rank) = self.coords[c];
         for (enemy, k) in [(false, s), (true, 1 - s)] {
-            let Some((kf, kr)) = royals.0[k] else { continue };
+            let Some((kf, kr)) = royals.at[k] else { continue };
             let dx = (file - kf).abs();
             let dr = if p.side == Side::First { rank - kr } else { kr - rank };
             if dx <= WINDOW && dr.abs() <= WINDOW {
@@ -278,14 +441,77 @@ impl Placement {
         table + ty * WINDOW_CELLS + dx as usize * SPAN + (dr + WINDOW) as usize
     }
 
+    /// Calls `f(feature, side, times)` for every attack feature of `pos`: each piece's reach,
+    /// each attacked piece's threat, each royal's zone.
+    fn visit_attacks(&self, pos: &Position, royals: &Royals, mut f: impl FnMut(usize, Side, i32)) {
+        let walk = self.ray_cells.get_or_init(|| RayCells::new(&self.rays, self.types));
+        ATTACKS.with_borrow_mut(|counts| {
+            for s in 0..2 {
+                counts.count[s].clear();
+                counts.count[s].resize(self.cells, 0);
+                counts.cheapest[s].clear();
+                counts.cheapest[s].resize(self.cells, i32::MAX);
+            }
+            for (c, p) in pos.cells().iter().enumerate() {
+                let Some(p) = *p else { continue };
+                let (s, ty) = (p.side.index(), p.ty as usize);
+                let mut reached = 0;
+                walk.walk(pos, c as Cell, p.side, ty, |t| {
+                    let t = t as usize;
+                    counts.count[s][t] = counts.count[s][t].saturating_add(1);
+                    counts.cheapest[s][t] = counts.cheapest[s][t].min(self.worth[ty]);
+                    if pos.cells()[t].is_none_or(|q| q.side != p.side) {
+                        reached += 1;
+                    }
+                });
+                if !self.royal[ty] && reached > 0 {
+                    f(self.reach_index(ty), p.side, reached);
+                }
+            }
+            let mover = pos.side_to_move();
+            for (c, p) in pos.cells().iter().enumerate() {
+                let Some(p) = *p else { continue };
+                let (s, ty) = (p.side.index(), p.ty as usize);
+                if self.royal[ty] || counts.count[1 - s][c] == 0 {
+                    continue;
+                }
+                let guarded = counts.count[s][c] > 0;
+                let cheaper = counts.cheapest[1 - s][c] < self.worth[ty];
+                f(self.threat_index(ty, guarded, cheaper, p.side == mover), p.side, 1);
+            }
+            for side in Side::BOTH {
+                let Some(royal) = royals.cell[side.index()] else { continue };
+                let enemy = side.opponent().index();
+                let attacks: usize =
+                    self.around[royal as usize].iter().map(|&t| counts.count[enemy][t as usize] as usize).sum();
+                let held: u32 = self.hand_types.iter().map(|&ty| pos.hand(side.opponent(), ty) as u32).sum();
+                let bucket = HELD_FROM.iter().rposition(|&h| held >= h).unwrap_or(0);
+                f(self.zone_index(attacks.min(ZONE_CAP), bucket), side, 1);
+            }
+        });
+    }
+
     fn hand_index(&self, ty: usize, k: usize) -> usize {
         self.types * (self.cells + 2 * WINDOW_CELLS) + ty * HAND_STEPS + (k - 1)
+    }
+
+    fn reach_index(&self, ty: usize) -> usize {
+        self.types * (self.cells + 2 * WINDOW_CELLS + HAND_STEPS) + ty
+    }
+
+    fn threat_index(&self, ty: usize, guarded: bool, cheaper: bool, mover: bool) -> usize {
+        let kind = 4 * guarded as usize + 2 * cheaper as usize + mover as usize;
+        self.reach_index(self.types) + ty * THREAT_KINDS + kind
+    }
+
+    fn zone_index(&self, attacks: usize, bucket: usize) -> usize {
+        self.threat_index(self.types, false, false, false) + attacks * HELD_FROM.len() + bucket
     }
 }
 
 /// How many weights a table has for `types` piece types on `cells` cells.
 fn feature_count(types: usize, cells: usize) -> usize {
-    types * (cells + 2 * WINDOW_CELLS + HAND_STEPS)
+    types * (cells + 2 * WINDOW_CELLS + HAND_STEPS + 1 + THREAT_KINDS) + (ZONE_CAP + 1) * HELD_FROM.len()
 }
 
 #[cfg(test)]
@@ -297,26 +523,18 @@ mod tests {
         Placement::parse(v, &lines).unwrap()
     }
 
-    /// Each side's score: every piece's part and the hand's.
+    /// Each side's score: every piece's part, the hand's and the attacks'.
     fn score(v: &dyn Variant, p: &Placement, pos: &Position) -> [i32; 2] {
-        let mut k = [None, None];
-        for (c, q) in pos.cells().iter().enumerate() {
-            if let Some(q) = q
-                && v.info().pieces[q.ty as usize].royal
-                && k[q.side.index()].is_none()
-            {
-                k[q.side.index()] = Some(c as Cell);
-            }
-        }
-        let royals = p.royals(k);
+        let royals = royals_of(v, p, pos);
         let mut out = [0; 2];
         for (c, q) in pos.cells().iter().enumerate() {
             if let Some(q) = *q {
                 out[q.side.index()] += p.piece(c, q, &royals);
             }
         }
+        let attacks = p.attacks(pos, &royals);
         for side in Side::BOTH {
-            out[side.index()] += p.hand(pos, side);
+            out[side.index()] += p.hand(pos, side) + attacks[side.index()];
         }
         out
     }
@@ -344,7 +562,8 @@ mod tests {
     #[test]
     fn lines_read_back_and_features_give_the_score_difference() {
         let v = crate::catalog::bundled_script("shogi").variant;
-        let text = "cell K 8h 150\ncell +P 3c -12\nown G 1 0 31\nenemy S 0 1 40\nhand P 4 -58";
+        let text = "cell K 8h 150\ncell +P 3c -12\nown G 1 0 31\nenemy S 0 1 40\nhand P 4 -58\nreach R 7\nreach P 3\n\
+                    threat G guarded dearer waiter 12\nthreat S loose cheaper mover -90\nzone 0 0 25\nzone 2 3 -40";
         let p = table(v.as_ref(), text);
         assert_eq!(p.lines(v.as_ref()).join("\n"), text);
         let pos =
@@ -359,7 +578,8 @@ mod tests {
     fn every_line_kind_is_its_own_family() {
         let v = crate::catalog::bundled_script("shogi").variant;
         let p = Placement::new(v.as_ref());
-        // Black's promoted Pawn beside White's King, Silvers beside their own.
+        // Black's promoted Pawn beside White's King, Silvers beside their own, pieces attacking
+        // pieces.
         let pos = v.parse_position("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").unwrap();
         let mut seen = std::collections::HashSet::new();
         for (i, _) in p.features(&pos) {
@@ -371,7 +591,7 @@ mod tests {
             let line = Placement::with_weights(v.as_ref(), &weights).lines(v.as_ref()).join("");
             assert!(line.starts_with(family.word()), "{line} is not a {family:?} weight");
         }
-        assert_eq!(seen.len(), 4, "the position has weights of every family: {seen:?}");
+        assert_eq!(seen.len(), 7, "the position has weights of every family: {seen:?}");
     }
 
     #[test]
@@ -383,5 +603,117 @@ mod tests {
         assert!(err("hand P 9 1").contains("1 to 8"));
         assert!(err("cell P 5e ten").contains("whole number"));
         assert!(err("pawn 5e").contains("expected"));
+    }
+
+    /// Per side: how many cells its pieces of `ty` reach, walked by coordinates rather than the
+    /// table's precomputed rays; and per side, the enemy's attacks around its first royal.
+    fn brute_attacks(v: &dyn Variant, pos: &Position, ty: usize) -> ([i32; 2], [usize; 2]) {
+        let g = v.geometry();
+        let rays = Rays::new(v);
+        let mut counts = [vec![0usize; g.len()], vec![0usize; g.len()]];
+        let mut reach = [0; 2];
+        for (c, p) in pos.cells().iter().enumerate() {
+            let Some(p) = *p else { continue };
+            let (f, r, _) = g.coords(c as Cell);
+            for ray in rays.of(p.side, p.ty as usize) {
+                for k in 1..=ray.range {
+                    let Some(t) = g.cell(f + k * ray.d[0], r + k * ray.d[1], 0) else { break };
+                    counts[p.side.index()][t as usize] += 1;
+                    let held = pos.piece_at(t);
+                    if p.ty as usize == ty && held.is_none_or(|q| q.side != p.side) {
+                        reach[p.side.index()] += 1;
+                    }
+                    if held.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        let zone = Side::BOTH.map(|side| {
+            let royal = (0..g.len() as Cell)
+                .find(|&c| pos.piece_at(c).is_some_and(|p| p.side == side && v.info().pieces[p.ty as usize].royal))
+                .unwrap();
+            let (kf, kr, _) = g.coords(royal);
+            (0..g.len() as Cell)
+                .filter(|&c| {
+                    let (f, r, _) = g.coords(c);
+                    c != royal && (f - kf).abs() <= 1 && (r - kr).abs() <= 1
+                })
+                .map(|c| counts[side.opponent().index()][c as usize])
+                .sum::<usize>()
+                .min(ZONE_CAP)
+        });
+        (reach, zone)
+    }
+
+    #[test]
+    fn reach_and_zone_match_a_walk_by_coordinates() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        for s in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "ln1g1gsnl/1r1s1k1b1/p1pppp1pp/6p2/1p5P1/2P6/PP1PPPP1P/1BK4R1/LNSG1GSNL w - 10",
+            "l3k3l/1r2g4/p1n1pps1p/2p3B2/9/2P1P4/PP3PP1P/1+b2G1K2/LN5RL w RSP 40",
+        ] {
+            let pos = v.parse_position(s).unwrap();
+            let us = pos.side_to_move();
+            for ty in [1, 3, 4, 8, 10, 12] {
+                let mut weights = vec![0; Placement::new(v.as_ref()).weight_count()];
+                let p = Placement::new(v.as_ref());
+                weights[p.reach_index(ty)] = 1;
+                let p = Placement::with_weights(v.as_ref(), &weights);
+                let (reach, _) = brute_attacks(v.as_ref(), &pos, ty);
+                let [b, w] = score(v.as_ref(), &p, &pos);
+                assert_eq!([b, w], reach, "{s}: reach of {}", v.info().pieces[ty].written());
+                let dot: f32 = p.features(&pos).iter().map(|&(i, x)| x * p.weights[i as usize] as f32).sum();
+                assert_eq!(dot as i32, reach[us.index()] - reach[us.opponent().index()]);
+            }
+            let (_, zone) = brute_attacks(v.as_ref(), &pos, 0);
+            let p = Placement::new(v.as_ref());
+            let mut seen = [None; 2];
+            p.visit_attacks(&pos, &royals_of(v.as_ref(), &p, &pos), |i, side, _| {
+                if p.family(i) == Family::Zone {
+                    seen[side.index()] = Some((i - p.zone_index(0, 0)) / HELD_FROM.len());
+                }
+            });
+            assert_eq!(seen, zone.map(Some), "{s}");
+        }
+    }
+
+    /// Each side's first royal, found by walking the board as the evaluation does.
+    fn royals_of(v: &dyn Variant, p: &Placement, pos: &Position) -> Royals {
+        let mut k = [None, None];
+        for (c, q) in pos.cells().iter().enumerate() {
+            if let Some(q) = q
+                && v.info().pieces[q.ty as usize].royal
+                && k[q.side.index()].is_none()
+            {
+                k[q.side.index()] = Some(c as Cell);
+            }
+        }
+        p.royals(k)
+    }
+
+    #[test]
+    fn a_loose_piece_a_pawn_attacks_is_a_cheap_threat_and_the_hand_sets_the_zone_bucket() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        // Black's Silver on 5e, attacked by White's Pawn on 5d, guarded by nothing; White holds
+        // three pieces; Black is to move.
+        let p = table(v.as_ref(), "threat S loose cheaper mover -90\nthreat S guarded cheaper mover -30\nzone 0 3 -20");
+        let pos = v.parse_position("4k4/9/9/4p4/4S4/9/9/9/4K4 b 2gp 1").unwrap();
+        assert_eq!(score(v.as_ref(), &p, &pos), [-90 - 20, 0], "Black's King is in the 3–5 bucket of White's hand");
+        // A Gold on 5f guards the Silver: the guarded weight instead.
+        let pos = v.parse_position("4k4/9/9/4p4/4S4/4G4/9/9/4K4 b 2gp 1").unwrap();
+        assert_eq!(score(v.as_ref(), &p, &pos), [-30 - 20, 0]);
+        assert!(p.reads_attacks);
+        assert!(!table(v.as_ref(), "cell P 7f 50").reads_attacks, "a table of placements alone walks no attacks");
+    }
+
+    #[test]
+    fn bad_attack_lines_are_named() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let err = |s: &str| Placement::parse(v.as_ref(), &[s.to_string()]).unwrap_err();
+        assert!(err("threat S hanging cheaper mover 5").contains("neither guarded nor loose"));
+        assert!(err("zone 13 0 5").contains("0 to 12"));
+        assert!(err("zone 2 2 5").contains("counted from one of"));
     }
 }

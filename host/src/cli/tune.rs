@@ -39,7 +39,8 @@ pub struct TuneArgs {
     #[arg(long, requires = "teacher_nodes")]
     placement: bool,
     /// A family of the placement table not to learn, its weights left at zero (repeatable):
-    /// `cell` (per cell), `own` and `enemy` (near the royals), `hand` (per count in hand).
+    /// `cell` (per cell), `own` and `enemy` (near the royals), `hand` (per count in hand),
+    /// `reach` (cells attacked), `threat` (attacked pieces), `zone` (attacks around the royal).
     #[arg(long, value_name = "FAMILY", requires = "placement")]
     without: Vec<FamilyArg>,
     #[command(flatten)]
@@ -56,6 +57,9 @@ enum FamilyArg {
     Own,
     Enemy,
     Hand,
+    Reach,
+    Threat,
+    Zone,
 }
 
 impl From<FamilyArg> for Family {
@@ -65,6 +69,9 @@ impl From<FamilyArg> for Family {
             FamilyArg::Own => Family::Own,
             FamilyArg::Enemy => Family::Enemy,
             FamilyArg::Hand => Family::Hand,
+            FamilyArg::Reach => Family::Reach,
+            FamilyArg::Threat => Family::Threat,
+            FamilyArg::Zone => Family::Zone,
         }
     }
 }
