@@ -66,6 +66,10 @@ const TRIED_MAX: usize = 64;
 const ASPIRATION: i32 = 60;
 /// Aspiration windows from this depth on.
 const ASPIRATION_DEPTH: u32 = 4;
+/// Static evaluations remembered per searcher (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+/// An evaluation cache slot's score while it holds none.
+const NOT_CACHED: i32 = i32::MIN;
 
 /// A search result's score as people read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,6 +214,8 @@ pub struct Searcher {
     /// Per ply, the static evaluation of the node on the current line there and its side to
     /// move (`None` in check): whether a side's position is improving compares with it.
     evals: Vec<Option<(Side, i32)>>,
+    /// Static evaluations by position hash (see [`Searcher::evaluate`]).
+    eval_cache: Vec<(u64, i32)>,
     /// The table size asked for (a search elsewhere builds its table there).
     table_mb: usize,
     /// Where a variant whose rules run in another process is searched ([`super::delegate`]),
@@ -250,6 +256,21 @@ impl Searcher {
         s
     }
 
+    /// The static evaluation of `pos`, remembered by its hash: a search meets the same positions
+    /// again (transpositions, the first plies of every iteration), and a lookup costs less than
+    /// an evaluation that walks every piece's attacks. A collision of two hashes costs one wrong
+    /// evaluation, as in the transposition table.
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && slot.1 != NOT_CACHED {
+            return slot.1;
+        }
+        let score = self.eval.evaluate(pos);
+        *slot = (key, score);
+        score
+    }
+
     fn from_parts(variant: Arc<dyn Variant>, eval: Evaluator, tt: Arc<Table>) -> Searcher {
         let types = variant.info().pieces.len();
         let cells = variant.geometry().len();
@@ -280,6 +301,7 @@ impl Searcher {
             moves: vec![Vec::new(); MAX_PLY + 1],
             scores: vec![Vec::new(); MAX_PLY + 1],
             pairs: Vec::new(),
+            eval_cache: vec![(0, NOT_CACHED); EVAL_CACHE],
             tried: vec![Vec::new(); MAX_PLY + 1],
             early: vec![Vec::new(); MAX_PLY + 1],
             evals: vec![None; MAX_PLY + 1],
@@ -808,7 +830,7 @@ impl Searcher {
         // for the next iteration at a fraction of the cost (internal iterative reduction).
         let depth = if tt_move.is_none() && depth >= IIR_DEPTH { depth - 1 } else { depth };
         // In check, the static evaluation says nothing: every reply must be searched.
-        let static_eval = (!in_check).then(|| self.eval.evaluate(pos));
+        let static_eval = (!in_check).then(|| self.evaluate(pos));
         let improving = self.improving(pos.side_to_move(), static_eval, ply);
         // Reverse futility: far enough above beta near the horizon, no reply will bring it down.
         if let Some(e) = static_eval
@@ -1109,7 +1131,7 @@ impl Searcher {
                     return self.terminal(pos, ply);
                 }
             }
-            let stand = self.eval.evaluate(pos);
+            let stand = self.evaluate(pos);
             if (stand >= beta && !in_check) || qdepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1 {
                 return Ok(stand);
             }
