@@ -16,8 +16,8 @@
 //! weighs nothing is not computed. The evaluation is linear in its
 //! [`features`](Evaluator::features), so tuning is a logistic regression of game results on them.
 //!
-//! A learnt placement table ([`super::placement`]: what each piece adds for where it stands) may
-//! come on top, from `henka tune --placement`; it is not among those features, so refitting the
+//! A learnt placement table ([`super::placement`]: what each piece adds for where it stands and
+//! what it attacks) may come on top, from `henka tune --placement`; it is not among those features, so refitting the
 //! values and terms leaves it as it is.
 
 use std::sync::{Arc, OnceLock};

@@ -2,12 +2,10 @@
 //! pieces the enemy holds in hand (each a drop that may land there). Danger grows with the square
 //! of that count, as engines' king safety does: one attacker is harmless, five together mate.
 //!
-//! Attacks are read from each piece type's move definition ([`super::rays`]), walked from the
-//! piece's cell until a piece blocks the line. A ray that cannot come within
-//! one cell of the royal is skipped by arithmetic alone, so a board's far pieces cost a few
-//! comparisons each, which keeps the term affordable at every node on Taishin's 25×25 board.
-//! Multi-leg moves (lions, hook movers, hoppers) and 3D move definitions count no attacks: the
-//! term then weighs only the hand, which is an approximation, not a rule.
+//! Attacks are read from each piece type's move definition ([`super::rays`], which says what
+//! they leave out), walked from the piece's cell until a piece blocks the line. A ray that cannot
+//! come within one cell of the royal is skipped by arithmetic alone, so a board's far pieces cost
+//! a few comparisons each, which keeps the term affordable at every node on Taishin's 25×25 board.
 
 use henka_api::{Cell, PieceId, Position, Side, Variant};
 

@@ -3,8 +3,8 @@
 //!
 //! One concept per module: [`values`] (what pieces are worth), [`eval`] (scoring a position),
 //! [`rays`] (what each piece type attacks), [`king_danger`] (how threatened a royal is),
-//! [`placement`] (a learnt table of where pieces stand and what they attack), [`tt`] (the transposition table), [`order`]
-//! (which moves to try first), [`exchange`] (what a capture or drop wins or loses on its cell),
+//! [`placement`] (a learnt table of where pieces stand and what they attack), [`tt`] (the
+//! transposition table), [`order`] (which moves to try first), [`exchange`] (what a capture or drop wins or loses on its cell),
 //! [`mate`] (mates in one by a drop, found at the search's horizon without a search),
 //! [`search`] (iterative deepening, the time limit, quiescence), [`delegate`] (searching a
 //! variant in the process its rules run in), and [`tuned`] (weights learnt from a variant's own

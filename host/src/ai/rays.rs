@@ -2,10 +2,9 @@
 //! terms walk ([`super::king_danger`], and the attack families of [`super::placement`]).
 //!
 //! A ray is a step vector and how often it may repeat; a piece attacks the cells along it up to
-//! and including the first piece in the way. Only the Betza atoms that may capture count, and not
-//! the multi-leg ones (hoppers skip their first cell): lions, hook movers, hoppers and 3D move
-//! definitions then count fewer attacks than they have, an approximation the terms accept, not a
-//! rule.
+//! and including the first piece in the way. Only the single-leg Betza atoms that may capture
+//! count: lions, hook movers and hoppers then count fewer attacks than they have, and a lame
+//! leaper counts its blocked leaps, an approximation the terms accept, not a rule.
 
 use henka_api::rules::betza;
 use henka_api::{Cell, Geometry, Position, Side, Variant};

@@ -5,7 +5,8 @@
 //! (except for quiet checks the opponent can answer by taking the checker, which are searched
 //! like any quiet move), aspiration windows at the root and a capped quiescence search on
 //! captures alone that skips captures losing material to a recapture (a two-ply static
-//! exchange) and answers a check with every legal move.
+//! exchange) and answers a check with every legal move. Static evaluations are remembered by
+//! position hash, since the same positions come back in every iteration.
 //! With [`Searcher::set_threads`] above one, helper threads search the same root at once and
 //! share the transposition table (Lazy SMP): they fill it with results the main thread reuses.
 //!
