@@ -3,10 +3,13 @@
 //!
 //! The fit is a ridge regression of the teacher's score on the table's features, with the current
 //! evaluation as one more regressor whose weight is free: the teacher's centipawns need not be
-//! Henka's (Fairy-Stockfish's shogi scores run about three times smaller), and that weight is the
+//! Henka's (Fairy-Stockfish's shogi scores run two to four times smaller), and that weight is the
 //! exchange rate that turns the table back into Henka's centipawns. Positions the teacher calls
-//! already decided (beyond [`DECIDED_CP`]) are left out: there every detail of the position is
-//! drowned by the material, and what a table can add is where the game is still open.
+//! decided (beyond [`DECIDED_CP`], or a mate) are left out. Positions where one side is well
+//! ahead stay in: in a drop game a side several Pawns up is still mated when its King is
+//! bare, and it is there that the teacher's king danger outweighs material and the attack
+//! families learn it (with the cut at 400, as before round 29, the shogi AI kept converting won
+//! positions into losses against Fairy-Stockfish).
 //!
 //! The regression has thousands of unknowns (a weight per type and cell) and hundreds of
 //! thousands of sparse rows, so it is solved by conjugate gradients on the normal equations,
@@ -18,12 +21,19 @@ use crate::ai::eval::Evaluator;
 use crate::ai::placement::{Family, Placement};
 
 /// Teacher scores at or beyond this many of its centipawns are left out of the fit.
-pub const DECIDED_CP: i32 = 400;
+pub const DECIDED_CP: i32 = 1500;
 /// The ridge penalty on every table weight, in squared teacher centipawns per squared weight
 /// unit (it scales with the target, so the unit does not matter).
 const RIDGE: f64 = 30.0;
-/// No learnt weight goes beyond this many centipawns either way.
+/// No learnt placement weight (a cell, a window offset, a piece in hand) goes beyond this many
+/// centipawns either way: those weights are many and some rarely seen, and the bound keeps a
+/// rare one from running off.
 pub const WEIGHT_LIMIT: i32 = 150;
+/// The bound of the attack families' weights (reach, threat, zone), far wider: what the enemy
+/// attacks is worth up to much of a piece (a loose Rook the side to move can take, about 600 of
+/// Henka's centipawns in the shogi fit), and at ±150 most threat weights were cut off, which
+/// cost the shogi AI about 130 Elo in self-play (docs/ai-strength.md, round 29).
+pub const ATTACK_WEIGHT_LIMIT: i32 = 1000;
 /// The current evaluation enters the regression in Pawns (hundreds of centipawns), so that its
 /// column is of the same size as the table's ±1 features and the iterations converge evenly.
 const EVAL_UNIT: f64 = 100.0;
@@ -101,8 +111,14 @@ pub fn fit_placement(
             "the teacher's verdicts do not rise with the evaluation: no exchange rate to learn a table at".into()
         );
     }
-    let weights: Vec<i32> =
-        theta[..n].iter().map(|w| (w / rate).round().clamp(-WEIGHT_LIMIT as f64, WEIGHT_LIMIT as f64) as i32).collect();
+    let weights: Vec<i32> = theta[..n]
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let limit = weight_limit(table.family(i)) as f64;
+            (w / rate).round().clamp(-limit, limit) as i32
+        })
+        .collect();
     Ok(PlacementFit {
         placement: Placement::with_weights(v, &weights),
         samples: rows.len(),
@@ -110,6 +126,14 @@ pub fn fit_placement(
         explained_before,
         explained_after,
     })
+}
+
+/// How far a learnt weight of `family` may go either way.
+fn weight_limit(family: Family) -> i32 {
+    match family {
+        Family::Reach | Family::Threat | Family::Zone => ATTACK_WEIGHT_LIMIT,
+        Family::Cells | Family::Own | Family::Enemy | Family::Hand => WEIGHT_LIMIT,
+    }
 }
 
 /// The prediction of `row` by `theta` (the first `n` weights on the table's features, then the
@@ -271,11 +295,52 @@ mod tests {
         assert_eq!(hand_lines(&[Family::Hand]), Vec::<String>::new());
     }
 
+    /// A teacher that marks a Rook a Pawn attacks down by 200 of its centipawns (400 of Henka's,
+    /// at half the rate): the threat weight comes back beyond the placement bound, within the
+    /// attack families' own.
+    #[test]
+    fn a_threat_weight_may_pass_the_placement_bound() {
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
+        let g = v.geometry();
+        let token = |t: &str| henka_api::notation::lookup_token(v.info(), t).unwrap().0;
+        let piece = |t: &str, side| Some(henka_api::Piece::new(token(t), side));
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut judged = Vec::new();
+        for _ in 0..4000 {
+            // Pawns in hand, so that the evaluation varies with material and its exchange rate
+            // can be learnt.
+            let hand = ["-", "P", "2P", "p", "2p", "Pp"][rng.usize(..6)];
+            let mut pos = v.parse_position(&format!("9/9/9/9/9/9/9/9/9 b {hand} 1")).unwrap();
+            pos.set(g.cell(4, 0, 0).unwrap(), piece("K", henka_api::Side::First));
+            pos.set(g.cell(4, 8, 0).unwrap(), piece("K", henka_api::Side::Second));
+            // The Rook on ranks 3–6 of file 1–3, away from both Kings; White's Pawn one rank
+            // above it (attacking it) or anywhere else on files 7–9.
+            let rook = g.cell(rng.i32(0..3), rng.i32(3..7), 0).unwrap();
+            let attacked = rng.bool();
+            let pawn = if attacked {
+                let (f, r, l) = g.coords(rook);
+                g.cell(f, r + 1, l).unwrap()
+            } else {
+                g.cell(rng.i32(6..9), rng.i32(2..7), 0).unwrap()
+            };
+            pos.set(rook, piece("R", henka_api::Side::First));
+            pos.set(pawn, piece("P", henka_api::Side::Second));
+            let cp = (start.evaluate(&pos) as f64 * 0.5) as i32 - if attacked { 200 } else { 0 };
+            judged.push((pos, cp));
+        }
+        let fit = fit_placement(v.as_ref(), &start, &judged, &[]).unwrap();
+        let lines = fit.placement.lines(v.as_ref());
+        let line = lines.iter().find(|l| l.starts_with("threat R loose cheaper mover ")).expect("the threat is learnt");
+        let cp: i32 = line.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!((-ATTACK_WEIGHT_LIMIT + 1..-WEIGHT_LIMIT).contains(&cp), "{line}");
+    }
+
     #[test]
     fn too_few_open_positions_are_refused() {
         let v = crate::catalog::bundled_script("shogi").variant;
         let start = Evaluator::new(v.as_ref(), PieceValues::estimate(v.as_ref(), &[]));
-        let judged = vec![(v.start_position(), 900); 500];
+        let judged = vec![(v.start_position(), DECIDED_CP); 500];
         assert!(fit_placement(v.as_ref(), &start, &judged, &[]).unwrap_err().contains("too few"));
     }
 }
