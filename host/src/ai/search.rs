@@ -1363,11 +1363,13 @@ mod tests {
 
     /// Checking drops the defender cannot take are pruned late like any quiet move. In the
     /// benchmark's king fight (White to move, Black holding Rook and Gold) every one of them
-    /// used to be searched, each a ply deeper: depth 6 took 142,057 nodes then, 107,178 now.
+    /// used to be searched, each a ply deeper. With the shipped shogi table of round 29, depth 6
+    /// takes 128,052 nodes, and 159,262 when checking drops are exempt from late pruning (with
+    /// round 24's table: 107,178 and 142,057).
     #[test]
     fn late_checks_in_a_king_fight_are_pruned_like_quiet_moves() {
         let nodes = shogi_nodes_to_depth("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 6);
-        assert!(nodes < 125_000, "depth 6 took {nodes} nodes");
+        assert!(nodes < 140_000, "depth 6 took {nodes} nodes");
     }
 
     /// The nodes a shogi search of `position` takes to complete `depth` (the tree-size tests).
