@@ -314,8 +314,9 @@ mod tests {
             let mut pos = v.parse_position(&format!("9/9/9/9/9/9/9/9/9 b {hand} 1")).unwrap();
             pos.set(g.cell(4, 0, 0).unwrap(), piece("K", henka_api::Side::First));
             pos.set(g.cell(4, 8, 0).unwrap(), piece("K", henka_api::Side::Second));
-            // The Rook on ranks 3–6 of file 1–3, away from both Kings; White's Pawn one rank
-            // above it (attacking it) or anywhere else on files 7–9.
+            // The Rook on one of the three edge files, four to seven ranks from Black's side and
+            // away from both Kings (unguarded); White's Pawn on the cell in front of it
+            // (attacking it) or on the three files at the other edge, where it attacks nothing.
             let rook = g.cell(rng.i32(0..3), rng.i32(3..7), 0).unwrap();
             let attacked = rng.bool();
             let pawn = if attacked {
