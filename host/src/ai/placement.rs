@@ -114,16 +114,24 @@ pub struct Royals {
     cell: [Option<Cell>; 2],
 }
 
-/// Per side and cell, how many of the side's pieces attack it and the cheapest of them: the
-/// attack families' scratch, kept per thread so that an evaluation allocates nothing.
+/// The attack families' scratch, kept per thread so that an evaluation allocates nothing. A
+/// piece's rays stop at the first piece they meet, so a piece is attacked only where a ray ends:
+/// the walk notes there who guards it and the cheapest enemy attacker, and keeps no count for
+/// the cells it passes beyond what the royals' zones need.
 #[derive(Default)]
-struct AttackCounts {
-    count: [Vec<u8>; 2],
-    cheapest: [Vec<i32>; 2],
+struct AttackScratch {
+    /// Per cell: whether a piece of its occupant's own side attacks it.
+    guarded: Vec<bool>,
+    /// Per cell: the estimated value of the cheapest enemy piece that attacks its occupant
+    /// (`i32::MAX`: none).
+    cheapest: Vec<i32>,
+    /// Per cell: 1 if it lies next to the first player's royal, plus `1 << 32` if next to the
+    /// second's; each attack adds it to its side's tally, counting both zones in one addition.
+    near: Vec<u64>,
 }
 
 thread_local! {
-    static ATTACKS: RefCell<AttackCounts> = RefCell::default();
+    static ATTACKS: RefCell<AttackScratch> = RefCell::default();
 }
 
 impl Placement {
@@ -445,23 +453,39 @@ impl Placement {
     /// each attacked piece's threat, each royal's zone.
     fn visit_attacks(&self, pos: &Position, royals: &Royals, mut f: impl FnMut(usize, Side, i32)) {
         let walk = self.ray_cells.get_or_init(|| RayCells::new(&self.rays, self.types));
-        ATTACKS.with_borrow_mut(|counts| {
-            for s in 0..2 {
-                counts.count[s].clear();
-                counts.count[s].resize(self.cells, 0);
-                counts.cheapest[s].clear();
-                counts.cheapest[s].resize(self.cells, i32::MAX);
+        ATTACKS.with_borrow_mut(|scratch| {
+            let AttackScratch { guarded, cheapest, near } = scratch;
+            guarded.clear();
+            guarded.resize(self.cells, false);
+            cheapest.clear();
+            cheapest.resize(self.cells, i32::MAX);
+            near.clear();
+            near.resize(self.cells, 0);
+            for side in Side::BOTH {
+                if let Some(royal) = royals.cell[side.index()] {
+                    for &t in &self.around[royal as usize] {
+                        near[t as usize] += 1 << (32 * side.index());
+                    }
+                }
             }
+            // Per attacking side: its attacks next to the first player's royal in the low half,
+            // next to the second's in the high half.
+            let mut zone_hits = [0u64; 2];
             for (c, p) in pos.cells().iter().enumerate() {
                 let Some(p) = *p else { continue };
                 let (s, ty) = (p.side.index(), p.ty as usize);
+                let worth = self.worth[ty];
                 let mut reached = 0;
-                walk.walk(pos, c as Cell, p.side, ty, |t| {
+                walk.walk(pos, c as Cell, p.side, ty, |t, occupant| {
                     let t = t as usize;
-                    counts.count[s][t] = counts.count[s][t].saturating_add(1);
-                    counts.cheapest[s][t] = counts.cheapest[s][t].min(self.worth[ty]);
-                    if pos.cells()[t].is_none_or(|q| q.side != p.side) {
-                        reached += 1;
+                    zone_hits[s] += near[t];
+                    match occupant {
+                        Some(q) if q.side == p.side => guarded[t] = true,
+                        Some(_) => {
+                            cheapest[t] = cheapest[t].min(worth);
+                            reached += 1;
+                        }
+                        None => reached += 1,
                     }
                 });
                 if !self.royal[ty] && reached > 0 {
@@ -471,19 +495,19 @@ impl Placement {
             let mover = pos.side_to_move();
             for (c, p) in pos.cells().iter().enumerate() {
                 let Some(p) = *p else { continue };
-                let (s, ty) = (p.side.index(), p.ty as usize);
-                if self.royal[ty] || counts.count[1 - s][c] == 0 {
+                let ty = p.ty as usize;
+                if self.royal[ty] || cheapest[c] == i32::MAX {
                     continue;
                 }
-                let guarded = counts.count[s][c] > 0;
-                let cheaper = counts.cheapest[1 - s][c] < self.worth[ty];
-                f(self.threat_index(ty, guarded, cheaper, p.side == mover), p.side, 1);
+                let cheaper = cheapest[c] < self.worth[ty];
+                f(self.threat_index(ty, guarded[c], cheaper, p.side == mover), p.side, 1);
             }
             for side in Side::BOTH {
-                let Some(royal) = royals.cell[side.index()] else { continue };
+                if royals.cell[side.index()].is_none() {
+                    continue;
+                }
                 let enemy = side.opponent().index();
-                let attacks: usize =
-                    self.around[royal as usize].iter().map(|&t| counts.count[enemy][t as usize] as usize).sum();
+                let attacks = (zone_hits[enemy] >> (32 * side.index())) as u32 as usize;
                 let held: u32 = self.hand_types.iter().map(|&ty| pos.hand(side.opponent(), ty) as u32).sum();
                 let bucket = HELD_FROM.iter().rposition(|&h| held >= h).unwrap_or(0);
                 f(self.zone_index(attacks.min(ZONE_CAP), bucket), side, 1);

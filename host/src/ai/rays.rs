@@ -7,7 +7,7 @@
 //! leaper counts its blocked leaps, an approximation the terms accept, not a rule.
 
 use henka_api::rules::betza;
-use henka_api::{Cell, Geometry, Position, Side, Variant};
+use henka_api::{Cell, Geometry, Piece, Position, Side, Variant};
 
 /// One way a piece attacks: a step vector (board frame, for its side) and how many times it may
 /// be repeated (an unlimited slide: the board's longest side).
@@ -105,15 +105,18 @@ impl RayCells {
         out
     }
 
-    /// Calls `f(cell)` for every cell a piece of `side` and type `ty` on `from` attacks in `pos`:
-    /// each ray followed until it leaves the board or meets a piece (whose cell it attacks).
+    /// Calls `f(cell, occupant)` for every cell a piece of `side` and type `ty` on `from` attacks
+    /// in `pos`: each ray followed until it leaves the board or meets a piece (whose cell it
+    /// attacks). The occupant is handed over because the walk reads it anyway, to stop there.
     #[inline]
-    pub fn walk(&self, pos: &Position, from: Cell, side: Side, ty: usize, mut f: impl FnMut(Cell)) {
+    pub fn walk(&self, pos: &Position, from: Cell, side: Side, ty: usize, mut f: impl FnMut(Cell, Option<Piece>)) {
+        let board = pos.cells();
         let (a, b) = self.from[(side.index() * self.types + ty) * self.board + from as usize];
         for &(start, end) in &self.rays[a as usize..b as usize] {
             for &c in &self.cells[start as usize..end as usize] {
-                f(c);
-                if pos.piece_at(c).is_some() {
+                let occupant = board[c as usize];
+                f(c, occupant);
+                if occupant.is_some() {
                     break;
                 }
             }
