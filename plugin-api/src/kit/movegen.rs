@@ -479,9 +479,10 @@ impl KitVariant {
                     }
                 }
                 ProbeKind::Slide => {
-                    for &c in ray {
-                        if piece_at(c).is_some() {
-                            if is_attacker(c) && found(c) {
+                    for (k, &c) in ray.iter().enumerate() {
+                        if let Some(q) = piece_at(c) {
+                            let reaches = p.types.contains(q.ty) || (k == 0 && p.steppers.contains(q.ty));
+                            if q.side == by && reaches && found(c) {
                                 return true;
                             }
                             break;

@@ -1,7 +1,7 @@
 //! The kit's precomputed tables: everything move generation and attack detection would otherwise
 //! compute from coordinates, laid out flat so the hot path is index arithmetic and memory reads.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::geometry::{Cell, Geometry, Vector};
 use crate::model::side::Side;
@@ -40,10 +40,14 @@ pub(crate) struct Gen {
 }
 
 /// An attack probe: "a piece of `types` of the attacking side, standing along this reverse ray,
-/// attacks the target". Probes merge every type that shares a vector, range and kind.
+/// attacks the target". Probes merge every type that shares a vector, range and kind; a slide
+/// also takes in the single leaps along its vector as `steppers`, so that one walk of the ray
+/// answers for both (a Dragon's diagonal step and a Bishop's diagonal slide, say).
 #[derive(Clone, Debug)]
 pub(crate) struct Probe {
     pub types: TypeSet,
+    /// For a slide: the types that attack only from the ray's first cell (a leap of its vector).
+    pub steppers: TypeSet,
     pub kind: ProbeKind,
     /// Index of this probe's first per-cell entry in `Tables::probe_cells`.
     pub base: usize,
@@ -214,6 +218,17 @@ impl Tables {
                 merged.entry((w, a.range, kind)).or_insert((TypeSet::default(), *a)).0.insert(ty);
             }
         }
+        // A single leap whose vector also slides is looked at by that slide's walk: its one cell
+        // is the slide ray's first.
+        let slides: BTreeSet<Vector> = merged.keys().filter(|k| k.2 == ProbeKind::Slide).map(|k| k.0).collect();
+        let mut steppers: BTreeMap<Vector, TypeSet> = BTreeMap::new();
+        merged.retain(|&(w, _, kind), (types, _)| {
+            let folded = kind == ProbeKind::Leap && slides.contains(&w);
+            if folded {
+                steppers.insert(w, *types);
+            }
+            !folded
+        });
         for ((w, range, kind), (types, atom)) in merged {
             let base = self.probe_cells.len();
             for t in 0..self.cells as Cell {
@@ -235,7 +250,8 @@ impl Tables {
                 }
                 self.probe_cells.push(pc);
             }
-            self.probes[attacker.index()].push(Probe { types, kind, base });
+            let steppers = if kind == ProbeKind::Slide { steppers.remove(&w) } else { None };
+            self.probes[attacker.index()].push(Probe { types, steppers: steppers.unwrap_or_default(), kind, base });
         }
     }
 }
