@@ -161,6 +161,22 @@ impl Evasions {
     }
 }
 
+/// The board as the side to move's move `mv` leaves it, cell by cell, without playing it: the
+/// mover on `to`; `from` and a `via` capture empty (a drop has neither).
+#[inline]
+fn board_after(pos: &Position, mv: Move) -> impl Fn(Cell) -> Option<Piece> + '_ {
+    let mover = Piece::new(mv.piece, pos.side_to_move());
+    move |c: Cell| {
+        if c == mv.to {
+            Some(mover)
+        } else if c == mv.from || c == mv.via {
+            None
+        } else {
+            pos.piece_at(c)
+        }
+    }
+}
+
 impl KitVariant {
     /// Appends a board move (`base.piece` = the mover's type), with its promotion choices: forced
     /// by a capture (promotion by capture), optional or forced in the zone, and forced where the piece
@@ -524,17 +540,7 @@ impl KitVariant {
     /// then the move changes nothing else.
     pub(crate) fn board_move_checks(&self, pos: &Position, mv: Move, royal: Cell) -> bool {
         let side = pos.side_to_move();
-        let mover = Piece::new(mv.piece, side);
-        let after = |c: Cell| {
-            if c == mv.to {
-                Some(mover)
-            } else if c == mv.from || c == mv.via {
-                None
-            } else {
-                pos.piece_at(c)
-            }
-        };
-        royal != mv.to && self.probe_attackers_on(after, royal, side, |_| true)
+        royal != mv.to && self.probe_attackers_on(board_after(pos, mv), royal, side, |_| true)
     }
 
     /// Own pieces that stand between `royal` and an enemy line piece (or in a lame leaper's path).
@@ -696,11 +702,17 @@ impl KitVariant {
         }
     }
 
-    /// Whether playing `mv` leaves `side`'s royal (on `royal`) attacked.
+    /// Whether playing `mv` leaves `side`'s royal (on `royal`) attacked. Where attacks are data
+    /// ([`KitVariant::attacks_are_data`]), the probes look at the board as the move leaves it
+    /// without playing it, as [`KitVariant::board_move_checks`] does: the move changes nothing
+    /// else that an attack depends on.
     #[inline]
     fn exposes(&self, pos: &mut Position, mv: Move, royal: Cell, side: Side) -> bool {
-        let u = self.make(pos, mv);
         let at = if mv.kind == MoveKind::Board && mv.from == royal { mv.to } else { royal };
+        if self.attacks_are_data() {
+            return self.probe_attackers_on(board_after(pos, mv), at, side.opponent(), |_| true);
+        }
+        let u = self.make(pos, mv);
         let hit = self.attacked(pos, at, side.opponent());
         self.unmake(pos, mv, u);
         hit
