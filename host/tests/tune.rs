@@ -168,6 +168,20 @@ fn a_placement_table_is_learnt_from_the_teachers_verdicts_and_then_used() {
     });
     assert!(differs, "the table is in use");
 
+    // The same games and verdicts with a share of each game's result: another table, on record.
+    let verdicts_alone = t.placement.clone();
+    let o = henka(&[&args[..], &["--teacher-nodes", "200", "--result-share", "0.3"]].concat());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("the targets were 30% the games' results, 70% the teacher's verdicts"), "{out}");
+    let blended = tuned::for_variant(&v).expect("stored for this script");
+    assert_eq!(blended.placement_result_share, 0.3);
+    assert_ne!(blended.placement, verdicts_alone, "the results moved the table");
+    // A target that is all result would be a bare win or loss: refused before any game.
+    let o = henka(&[&args[..], &["--teacher-nodes", "200", "--result-share", "1"]].concat());
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("up to (not including) 1"), "{}", String::from_utf8_lossy(&o.stderr));
+
     // The same games again, the hand's family left out: its weights stay zero, the file says so.
     assert!(t.placement.iter().any(|l| l.starts_with("hand ")), "the full fit learns hand weights: {out}");
     let o = henka(&[&args[..], &["--teacher-nodes", "200", "--without", "hand"]].concat());

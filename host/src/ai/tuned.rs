@@ -58,6 +58,10 @@ pub struct TunedEval {
     /// word their lines start with.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placement_without: Vec<String>,
+    /// The share of the games' results in the placement fit's targets (`henka tune
+    /// --result-share`); 0, and not written, for the teacher's verdicts alone.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub placement_result_share: f64,
     /// What the weights were learnt from.
     pub games: u32,
     pub positions: usize,
@@ -73,6 +77,11 @@ pub struct TunedEval {
     #[serde(default)]
     pub taught: usize,
     pub seed: u64,
+}
+
+/// Serde's test for a share not worth writing: files without one read it as 0.
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// What a placement fit used and how much it explained.
@@ -243,6 +252,7 @@ mod tests {
             placement: vec!["cell K 8h 150".into(), "hand P 2 -5".into()],
             placement_fit: Some(PlacementFitReport { samples: 90, explained_before: 0.3, explained_after: 0.6 }),
             placement_without: vec!["own".into()],
+            placement_result_share: 0.25,
         };
         save_to(&dir, v.as_ref(), loaded.content_hash, &t).unwrap();
         assert_eq!(load_from(&dir, v.as_ref(), loaded.content_hash), Some(t));

@@ -43,11 +43,26 @@ pub struct TuneArgs {
     /// `reach` (cells attacked), `threat` (attacked pieces), `zone` (attacks around the royal).
     #[arg(long, value_name = "FAMILY", requires = "placement")]
     without: Vec<FamilyArg>,
+    /// With `--placement`: blend this share of each game's result into the teacher's verdicts
+    /// (as expected results, read back as centipawns), so the table also learns what decided the
+    /// games later than the teacher's search could see. 0 (the default): the verdicts alone.
+    #[arg(long, default_value_t = 0.0, value_name = "SHARE", requires = "placement", value_parser = share)]
+    result_share: f64,
     #[command(flatten)]
     play: SelfPlayArgs,
     /// Start from the estimated values even when tuned ones are stored.
     #[arg(long)]
     fresh: bool,
+}
+
+/// `--result-share`: a share of the target, from 0 up to but not including 1 (the teacher must
+/// keep some say, or a position's target would be a bare win or loss, infinitely many centipawns).
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..1.0).contains(&x) => Ok(x),
+        Ok(_) => Err("a share from 0 up to (not including) 1".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The placement table's families as `--without` names them (the words their lines start with).
@@ -108,6 +123,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
             .map(|command| EngineTeacher { command, variant: super::match_cmd::variant_name(&args.variant) }),
         placement: args.placement,
         placement_without: args.without.iter().map(|&f| f.into()).collect(),
+        placement_result_share: args.result_share,
     };
     let teacher = match (opts.teacher_nodes, &opts.teacher_engine) {
         (0, _) => String::new(),
@@ -163,6 +179,13 @@ pub fn run(args: TuneArgs) -> Result<()> {
         );
         if !t.placement_without.is_empty() {
             say!("left out of the fit, their weights zero: {}", t.placement_without.join(", "));
+        }
+        if t.placement_result_share > 0.0 {
+            say!(
+                "the targets were {:.0}% the games' results, {:.0}% the teacher's verdicts",
+                t.placement_result_share * 100.0,
+                (1.0 - t.placement_result_share) * 100.0
+            );
         }
         say!("wrote {}", path.display());
         return Ok(());

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::Result;
 use henka_api::{Position, Variant};
 
-use super::placement_fit::fit_placement;
+use super::placement_fit::{DECIDED_CP, fit_placement};
 use super::selfplay::{self, MoveLimit, SelfPlay, Shard};
 use crate::ai::eval::{EXTRA_FEATURES, Evaluator, Terms};
 use crate::ai::order::victim_value;
@@ -70,6 +70,9 @@ pub struct TuneOptions {
     pub placement: bool,
     /// Families of the placement table not to learn (their weights stay zero).
     pub placement_without: Vec<Family>,
+    /// The share of the game's result in a placement fit's targets (0: the teacher's verdicts
+    /// alone), see [`placement_target`].
+    pub placement_result_share: f64,
 }
 
 /// A USI engine as the teacher.
@@ -143,6 +146,7 @@ pub fn tune(
         placement: start.placement().map(|p| p.lines(v.as_ref())).unwrap_or_default(),
         placement_fit: None,
         placement_without: Vec::new(),
+        placement_result_share: 0.0,
         games: opts.games,
         positions: positions.len(),
         nodes_per_move: opts.nodes_per_move,
@@ -159,8 +163,10 @@ pub fn tune(
         let judged: Vec<(Position, i32)> = positions
             .iter()
             .zip(&verdicts)
-            .filter_map(|((pos, _), said)| match said {
-                Some(Score::Cp(cp)) => Some((pos.clone(), *cp)),
+            .filter_map(|((pos, y), said)| match said {
+                Some(Score::Cp(cp)) if cp.abs() < DECIDED_CP => {
+                    Some((pos.clone(), placement_target(*cp, *y, opts.placement_result_share)))
+                }
                 _ => None,
             })
             .collect();
@@ -168,6 +174,7 @@ pub fn tune(
         return Ok(TunedEval {
             placement: fit.placement.lines(v.as_ref()),
             placement_without: opts.placement_without.iter().map(|f| f.word().to_string()).collect(),
+            placement_result_share: opts.placement_result_share,
             placement_fit: Some(PlacementFitReport {
                 samples: fit.samples,
                 explained_before: fit.explained_before,
@@ -296,6 +303,22 @@ fn target(said: Option<Score>, result: f64) -> f64 {
         Some(score) => TEACHER_SHARE * verdict(score) + (1.0 - TEACHER_SHARE) * result,
         None => result,
     }
+}
+
+/// What a placement fit aims a position at, in the teacher's centipawns: its verdict `cp`
+/// (not decided), or with a `share` of the game's result `result` (1 won, ½ drawn, 0 lost for
+/// the side to move) blended in as expected results and read back as centipawns. The verdict
+/// says what a search of a thousand nodes sees; the result adds what decided the game later,
+/// which such a search misses (round 41 of docs/ai-strength.md). The blend stays short of
+/// [`DECIDED_CP`], so the fit keeps every position the teacher did not call decided.
+fn placement_target(cp: i32, result: f64, share: f64) -> i32 {
+    if share == 0.0 {
+        return cp;
+    }
+    let p = (1.0 - share) * verdict(Score::Cp(cp)) + share * result;
+    let limit = (DECIDED_CP - 1) as f64;
+    let odds = (p / (1.0 - p)).log10();
+    (odds * TEACHER_CP_PER_DECADE).clamp(-limit, limit).round() as i32
 }
 
 /// A search's score as the side to move's expected result.
@@ -441,6 +464,7 @@ mod tests {
             teacher_engine: None,
             placement: false,
             placement_without: Vec::new(),
+            placement_result_share: 0.0,
         };
         let taught = AtomicUsize::new(0);
         let verdicts = teach(&v, &start, &positions, &opts, &|all| {
@@ -454,6 +478,23 @@ mod tests {
         // Half the target is the search's verdict: sure of a win for the first, even for the second.
         assert!((0.45..0.5).contains(&targets[0]), "{}", targets[0]);
         assert!((0.7..0.8).contains(&targets[1]), "{}", targets[1]);
+    }
+
+    #[test]
+    fn a_placement_target_leans_towards_the_result_by_its_share() {
+        // Without a share the verdict is the target, to the centipawn.
+        assert_eq!(placement_target(137, 0.0, 0.0), 137);
+        // A level verdict in a won game: a quarter of a win on top of even odds is 0.625, odds
+        // of 5 to 3, which at 400 centipawns a decade is +89; lost, −89; drawn, level.
+        assert_eq!(placement_target(0, 1.0, 0.25), 89);
+        assert_eq!(placement_target(0, 0.0, 0.25), -89);
+        assert_eq!(placement_target(0, 0.5, 0.25), 0);
+        // A result that agrees with a large verdict moves it a little and never past the cut.
+        let agreed = placement_target(1400, 1.0, 0.25);
+        assert!((1400..DECIDED_CP).contains(&agreed), "{agreed}");
+        // One that disagrees pulls it far back: the game was lost from there.
+        assert!(placement_target(1400, 0.0, 0.25) < 300);
+        assert_eq!(placement_target(-1499, 0.0, 0.5), -(DECIDED_CP - 1));
     }
 
     #[test]
