@@ -180,7 +180,11 @@ fn a_placement_table_is_learnt_from_the_teachers_verdicts_and_then_used() {
     // A target that is all result would be a bare win or loss: refused before any game.
     let o = henka(&[&args[..], &["--teacher-nodes", "200", "--result-share", "1"]].concat());
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("up to (not including) 1"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("up to (not including) 1"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 
     // The same games again, the hand's family left out: its weights stay zero, the file says so.
     assert!(t.placement.iter().any(|l| l.starts_with("hand ")), "the full fit learns hand weights: {out}");
