@@ -212,6 +212,9 @@ pub struct Searcher {
     tried: Vec<Vec<Move>>,
     /// Per ply, the captures searched in the node's first stage (`search_moves`).
     early: Vec<Vec<Move>>,
+    /// Per ply, the position a move is played on: overwritten for each move rather than cloned,
+    /// so that trying a move allocates nothing.
+    children: Vec<Option<Position>>,
     /// Per ply, the static evaluation of the node on the current line there and its side to
     /// move (`None` in check): whether a side's position is improving compares with it.
     evals: Vec<Option<(Side, i32)>>,
@@ -272,6 +275,12 @@ impl Searcher {
         score
     }
 
+    /// Starts loading `pos`'s slot of the evaluation cache (see [`super::tt::prefetch`]).
+    #[inline]
+    fn prefetch_evaluation(&self, pos: &Position) {
+        super::tt::prefetch(&self.eval_cache[pos.hash() as usize & (EVAL_CACHE - 1)]);
+    }
+
     fn from_parts(variant: Arc<dyn Variant>, eval: Evaluator, tt: Arc<Table>) -> Searcher {
         let types = variant.info().pieces.len();
         let cells = variant.geometry().len();
@@ -305,6 +314,7 @@ impl Searcher {
             eval_cache: vec![(0, NOT_CACHED); EVAL_CACHE],
             tried: vec![Vec::new(); MAX_PLY + 1],
             early: vec![Vec::new(); MAX_PLY + 1],
+            children: vec![None; MAX_PLY + 1],
             evals: vec![None; MAX_PLY + 1],
             table_mb: 0,
             elsewhere: None,
@@ -756,6 +766,12 @@ impl Searcher {
         pv: bool,
         null_ok: bool,
     ) -> Result<i32, Halt> {
+        // The child's table slot (where it is searched, not handed to quiescence) and cached
+        // evaluation are read once the repetition and check tests are done: loaded meanwhile.
+        if depth > 0 {
+            self.tt.prefetch(child.hash());
+        }
+        self.prefetch_evaluation(child);
         if child.side_to_move() == parent.side_to_move() {
             self.negamax(child, depth, ply, alpha, beta, pv, null_ok)
         } else {
@@ -775,6 +791,7 @@ impl Searcher {
         qdepth: usize,
         generated: bool,
     ) -> Result<i32, Halt> {
+        self.prefetch_evaluation(child);
         if child.side_to_move() == parent.side_to_move() {
             self.quiesce(child, ply, alpha, beta, qdepth, generated)
         } else {
@@ -922,6 +939,7 @@ impl Searcher {
         tried.clear();
         let mut early = std::mem::take(&mut self.early[ply]);
         early.clear();
+        let mut child = self.children[ply].take().unwrap_or_else(|| pos.clone());
         let mut has_moves = false;
         self.path.push(rep);
         let result = (|| {
@@ -980,7 +998,7 @@ impl Searcher {
                     if gives == Some(false) {
                         continue;
                     }
-                    let mut child = pos.clone();
+                    child.clone_from(pos);
                     v.play(&mut child, mv)?;
                     // Only quiet moves are ever pruned, reduced or judged spite checks: the others
                     // are not asked (an attack test per capture saved).
@@ -1049,6 +1067,7 @@ impl Searcher {
         self.path.pop();
         self.tried[ply] = tried;
         self.early[ply] = early;
+        self.children[ply] = Some(child);
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         result.map(|()| has_moves.then_some((best, best_move)))
@@ -1123,6 +1142,7 @@ impl Searcher {
         self.tick(ply)?;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut child = self.children[ply].take().unwrap_or_else(|| pos.clone());
         let result = (|| {
             let v = self.variant.clone();
             let in_check = v.in_check(pos);
@@ -1180,7 +1200,7 @@ impl Searcher {
                 if exchange.is_some_and(|balance| balance < 0) {
                     continue;
                 }
-                let mut child = pos.clone();
+                child.clone_from(pos);
                 self.variant.play(&mut child, mv)?;
                 let mut generated = false;
                 if risky && exchange.is_none() {
@@ -1204,6 +1224,7 @@ impl Searcher {
         })();
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.children[ply] = Some(child);
         result
     }
 }
