@@ -22,6 +22,8 @@
 //!
 //! [`RuleSet`]: crate::rules::RuleSet
 
+use std::cell::RefCell;
+
 mod callbacks;
 mod compiled;
 mod field;
@@ -52,6 +54,30 @@ use crate::model::side::Side;
 use crate::rules::{BaringRule, CheckRule};
 use crate::variant::Variant;
 
+thread_local! {
+    /// The position that move generation plays its trial moves on, kept per thread: a search
+    /// asks for moves at every node, and a fresh copy each time was two allocations.
+    static SCRATCH: RefCell<Option<Position>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on a copy of `pos` it may change: the thread's scratch, or a fresh copy when that is
+/// in use (a hook that asks for moves while moves are being generated).
+fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let scratch = match slot.as_mut() {
+                Some(scratch) => {
+                    scratch.clone_from(pos);
+                    scratch
+                }
+                None => slot.insert(pos.clone()),
+            };
+            f(scratch)
+        }
+        Err(_) => f(&mut pos.clone()),
+    })
+}
+
 impl KitVariant {
     fn side_is_bare(&self, pos: &Position, side: Side) -> bool {
         pos.hand_is_empty(side) && pos.cells().iter().flatten().all(|p| p.side != side || self.is_royal[p.ty as usize])
@@ -68,20 +94,20 @@ impl Variant for KitVariant {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        let mut scratch = pos.clone();
-        match &self.field {
-            Some(f) => self.field_legal(f, &mut scratch, out),
-            None => self.gen_legal(&mut scratch, out, MoveSet::All),
-        }
+        with_scratch(pos, |scratch| match &self.field {
+            Some(f) => self.field_legal(f, scratch, out),
+            None => self.gen_legal(scratch, out, MoveSet::All),
+        })
     }
 
     fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        let mut scratch = pos.clone();
-        match &self.field {
-            Some(f) => self.field_legal(f, &mut scratch, out)?,
-            None => return self.gen_legal(&mut scratch, out, MoveSet::Captures),
+        with_scratch(pos, |scratch| match &self.field {
+            Some(f) => self.field_legal(f, scratch, out),
+            None => self.gen_legal(scratch, out, MoveSet::Captures),
+        })?;
+        if self.field.is_some() {
+            out.retain(|&mv| pos.is_capture(mv));
         }
-        out.retain(|&mv| pos.is_capture(mv));
         Ok(())
     }
 
