@@ -118,6 +118,9 @@ pub struct Royals {
 /// piece's rays stop at the first piece they meet, so a piece is attacked only where a ray ends:
 /// the walk notes there who guards it and the cheapest enemy attacker, and keeps no count for
 /// the cells it passes beyond what the royals' zones need.
+///
+/// Between evaluations every entry is at rest (`false`, `i32::MAX`, `0`): each evaluation puts
+/// back what it changed, which costs less than clearing the whole board each time.
 #[derive(Default)]
 struct AttackScratch {
     /// Per cell: whether a piece of its occupant's own side attacks it.
@@ -128,6 +131,23 @@ struct AttackScratch {
     /// Per cell: 1 if it lies next to the first player's royal, plus `1 << 32` if next to the
     /// second's; each attack adds it to its side's tally, counting both zones in one addition.
     near: Vec<u64>,
+    /// Whether every entry is at rest (not so at first, or after an evaluation that did not end).
+    at_rest: bool,
+}
+
+impl AttackScratch {
+    /// Every entry at rest, for a board of `cells`, by clearing it unless it is known to be so.
+    fn ready(&mut self, cells: usize) {
+        if !self.at_rest || self.guarded.len() != cells {
+            self.guarded.clear();
+            self.guarded.resize(cells, false);
+            self.cheapest.clear();
+            self.cheapest.resize(cells, i32::MAX);
+            self.near.clear();
+            self.near.resize(cells, 0);
+        }
+        self.at_rest = false;
+    }
 }
 
 thread_local! {
@@ -454,13 +474,8 @@ impl Placement {
     fn visit_attacks(&self, pos: &Position, royals: &Royals, mut f: impl FnMut(usize, Side, i32)) {
         let walk = self.ray_cells.get_or_init(|| RayCells::new(&self.rays, self.types));
         ATTACKS.with_borrow_mut(|scratch| {
-            let AttackScratch { guarded, cheapest, near } = scratch;
-            guarded.clear();
-            guarded.resize(self.cells, false);
-            cheapest.clear();
-            cheapest.resize(self.cells, i32::MAX);
-            near.clear();
-            near.resize(self.cells, 0);
+            scratch.ready(self.cells);
+            let AttackScratch { guarded, cheapest, near, .. } = scratch;
             for side in Side::BOTH {
                 if let Some(royal) = royals.cell[side.index()] {
                     for &t in &self.around[royal as usize] {
@@ -492,15 +507,23 @@ impl Placement {
                     f(self.reach_index(ty), p.side, reached);
                 }
             }
+            for royal in royals.cell.iter().flatten() {
+                for &t in &self.around[*royal as usize] {
+                    near[t as usize] = 0;
+                }
+            }
             let mover = pos.side_to_move();
+            // The walk marked occupied cells alone: each is read and put back at rest here.
             for (c, p) in pos.cells().iter().enumerate() {
                 let Some(p) = *p else { continue };
+                let (guard, cheapest) =
+                    (std::mem::take(&mut guarded[c]), std::mem::replace(&mut cheapest[c], i32::MAX));
                 let ty = p.ty as usize;
-                if self.royal[ty] || cheapest[c] == i32::MAX {
+                if self.royal[ty] || cheapest == i32::MAX {
                     continue;
                 }
-                let cheaper = cheapest[c] < self.worth[ty];
-                f(self.threat_index(ty, guarded[c], cheaper, p.side == mover), p.side, 1);
+                let cheaper = cheapest < self.worth[ty];
+                f(self.threat_index(ty, guard, cheaper, p.side == mover), p.side, 1);
             }
             for side in Side::BOTH {
                 if royals.cell[side.index()].is_none() {
@@ -512,6 +535,7 @@ impl Placement {
                 let bucket = HELD_FROM.iter().rposition(|&h| held >= h).unwrap_or(0);
                 f(self.zone_index(attacks.min(ZONE_CAP), bucket), side, 1);
             }
+            scratch.at_rest = true;
         });
     }
 
@@ -730,6 +754,54 @@ mod tests {
         assert_eq!(score(v.as_ref(), &p, &pos), [-30 - 20, 0]);
         assert!(p.reads_attacks);
         assert!(!table(v.as_ref(), "cell P 7f 50").reads_attacks, "a table of placements alone walks no attacks");
+    }
+
+    #[test]
+    fn the_attack_scratch_is_left_at_rest_for_the_next_position() {
+        // The walk puts back only what it marked: a position scored after others, on this board
+        // and on a bigger one, scores as it does first on a fresh thread. Guarded and loose
+        // pieces weigh differently for every type, so a mark left behind would show.
+        let v = crate::catalog::bundled_script("shogi").variant;
+        let big = crate::catalog::bundled_script("taishin").variant;
+        let mut lines = vec!["reach R 7".to_string()];
+        for (k, t) in ["P", "L", "N", "S", "G", "B", "R"].iter().enumerate() {
+            for (g, guard) in ["guarded", "loose"].iter().enumerate() {
+                for (c, cheaper) in ["cheaper", "dearer"].iter().enumerate() {
+                    for (m, mover) in ["mover", "waiter"].iter().enumerate() {
+                        lines
+                            .push(format!("threat {t} {guard} {cheaper} {mover} {}", 100 * k + 17 * g + 5 * c + m + 1));
+                    }
+                }
+            }
+        }
+        for n in 0..=ZONE_CAP {
+            for held in HELD_FROM {
+                lines.push(format!("zone {n} {held} {}", 1000 + 13 * n as u32 + held));
+            }
+        }
+        let p = Placement::parse(v.as_ref(), &lines).unwrap();
+        let q = table(big.as_ref(), "reach K 3");
+        let positions: Vec<Position> = [
+            "l3k3l/1r2g4/p1n1pps1p/2p3B2/9/2P1P4/PP3PP1P/1+b2G1K2/LN5RL w RSP 40",
+            "ln1g1gsnl/1r1s1k1b1/p1pppp1pp/6p2/1p5P1/2P6/PP1PPPP1P/1BK4R1/LNSG1GSNL w - 10",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "4k4/9/9/4p4/4S4/4G4/9/9/4K4 b 2gp 1",
+        ]
+        .iter()
+        .map(|s| v.parse_position(s).unwrap())
+        .collect();
+        let fresh: Vec<[i32; 2]> = positions
+            .iter()
+            .map(|pos| std::thread::scope(|t| t.spawn(|| score(v.as_ref(), &p, pos)).join().unwrap()))
+            .collect();
+        for (i, before) in positions.iter().enumerate() {
+            for (j, pos) in positions.iter().enumerate() {
+                score(v.as_ref(), &p, before);
+                assert_eq!(score(v.as_ref(), &p, pos), fresh[j], "position {j} after position {i}");
+            }
+            score(big.as_ref(), &q, &big.start_position());
+            assert_eq!(score(v.as_ref(), &p, before), fresh[i], "position {i} after a bigger board");
+        }
     }
 
     #[test]
