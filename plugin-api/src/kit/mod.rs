@@ -101,13 +101,11 @@ impl Variant for KitVariant {
     }
 
     fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        with_scratch(pos, |scratch| match &self.field {
-            Some(f) => self.field_legal(f, scratch, out),
-            None => self.gen_legal(scratch, out, MoveSet::Captures),
-        })?;
-        if self.field.is_some() {
-            out.retain(|&mv| pos.is_capture(mv));
-        }
+        let Some(f) = &self.field else {
+            return with_scratch(pos, |scratch| self.gen_legal(scratch, out, MoveSet::Captures));
+        };
+        with_scratch(pos, |scratch| self.field_legal(f, scratch, out))?;
+        out.retain(|&mv| pos.is_capture(mv));
         Ok(())
     }
 
